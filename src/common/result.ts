@@ -1,0 +1,56 @@
+import type { Issue } from './issue';
+import type { ToolCall } from './tools';
+
+/** Inclusive 1-based line range. */
+export type LineRange = [start: number, end: number];
+
+/** One located file, best first in a LocateResult. */
+export interface Candidate {
+  path: string;
+  ranges?: LineRange[];
+  reason: string;
+  score?: number;
+}
+
+/** A cited path that was not shown to the user, and why. */
+export interface RejectedCitation {
+  path: string;
+  reason: string;
+}
+
+/** One tool call as recorded in the trajectory. */
+export interface TrajectoryCall {
+  call: ToolCall;
+  count: number;
+  truncated: boolean;
+  error?: string;
+  bytes: number;
+  ms: number;
+}
+
+/** One turn of the run: the calls it made, and any visible reasoning. */
+export interface TrajectoryTurn {
+  turn: number;
+  calls: TrajectoryCall[];
+  thought?: string;
+}
+
+/** Token, turn and time accounting for a run. */
+export interface Usage {
+  promptTokens: number;
+  completionTokens: number;
+  turns: number;
+  toolCalls: number;
+  toolBytes: number;
+  ms: number;
+}
+
+/** What a run produces; every candidate path exists in the workspace. */
+export interface LocateResult {
+  issue: Issue;
+  brain: string;
+  candidates: Candidate[];
+  rejected: RejectedCitation[];
+  trajectory: TrajectoryTurn[];
+  usage: Usage;
+}

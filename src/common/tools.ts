@@ -1,0 +1,65 @@
+/** Tool names and arguments exactly as a model sees them (architecture.md, "Tool contract"). */
+export type ToolName = 'grep' | 'glob' | 'read';
+
+export interface GrepArgs {
+  pattern: string;
+  path?: string;
+  glob?: string;
+  case_insensitive?: boolean;
+  context_lines?: number;
+  /** Not shown to models: lets the embedded brain collect more structured hits than the text cap. */
+  max_hits?: number;
+}
+
+export interface GlobArgs {
+  pattern: string;
+  path?: string;
+}
+
+export interface ReadArgs {
+  path: string;
+  start_line?: number;
+  end_line?: number;
+}
+
+/** One tool call in a turn; `id` is unique within a run. */
+export type ToolCall =
+  | { id: string; name: 'grep'; args: GrepArgs }
+  | { id: string; name: 'glob'; args: GlobArgs }
+  | { id: string; name: 'read'; args: ReadArgs };
+
+/** A grep match, workspace-relative path and 1-based line. */
+export interface GrepHit {
+  path: string;
+  line: number;
+  text: string;
+}
+
+/** What every tool returns; tools never throw on bad input, they fill `error`. */
+export interface ToolResult {
+  /** The text the brain reads (already capped, with a truncation note when truncated). */
+  text: string;
+  truncated: boolean;
+  /** Short, model-readable error text (bad regex, outside workspace, binary file, timeout...). */
+  error?: string;
+  /** Number of items found: grep hits, glob paths, or lines read. */
+  count: number;
+  /** Bytes of `text`, for accounting. */
+  bytes: number;
+  /** Structured grep hits (grep only). */
+  hits?: GrepHit[];
+  /** Structured paths (glob only). */
+  paths?: string[];
+  /** Path and first/last line actually read (read only). */
+  read?: { path: string; startLine: number; endLine: number; totalLines?: number };
+}
+
+/** Runs tool calls; `core` reaches the repo only through this interface. */
+export interface ToolRunner {
+  run(call: ToolCall, signal: AbortSignal): Promise<ToolResult>;
+  /**
+   * Normalises a path a brain cited (relative, absolute, `./x`, `a/b.py:10`) to a
+   * workspace-relative path of an existing regular file, or explains why it cannot.
+   */
+  resolveCitation(path: string): Promise<{ path: string } | { rejected: string }>;
+}

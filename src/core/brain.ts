@@ -1,0 +1,49 @@
+import type { Issue } from '../common/issue';
+import type { LocateOptions } from '../common/limits';
+import type { LineRange } from '../common/result';
+import type { ToolCall, ToolResult } from '../common/tools';
+
+/** A file a brain cites in its answer, before the Locator checks it exists. */
+export interface CitedFile {
+  path: string;
+  ranges?: LineRange[];
+  reason: string;
+  score?: number;
+}
+
+/** What the Locator hands a brain at the start of each turn. */
+export interface BrainTurn {
+  /** 1-based turn number. */
+  turn: number;
+  /** Exploration turns plus the answer turn. */
+  totalTurns: number;
+  /** True on the answer turn: tools are withdrawn and an answer is required. */
+  final: boolean;
+  /** Most tool calls this turn may run. */
+  maxCalls: number;
+  /** The previous turn's calls and their results, in call order. */
+  results: { call: ToolCall; result: ToolResult }[];
+}
+
+/** Tokens a model request consumed, when the backend reports them. */
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** A brain's move for one turn: explore with tool calls, or answer. */
+export type BrainStep =
+  | { kind: 'calls'; calls: ToolCall[]; thought?: string; usage?: TokenUsage }
+  | { kind: 'answer'; files: CitedFile[]; thought?: string; usage?: TokenUsage };
+
+/** One run's worth of brain state (message history, evidence gathered so far). */
+export interface BrainSession {
+  next(turn: BrainTurn, signal: AbortSignal): Promise<BrainStep>;
+}
+
+/** Decides what to search and what to answer; the Locator does everything else. */
+export interface Brain {
+  /** Short name shown to users ("embedded", "openai:qwen3-codegrep-14b"). */
+  readonly name: string;
+  start(issue: Issue, options: LocateOptions): BrainSession;
+}

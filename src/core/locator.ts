@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { CodeGrepError, toErrorInfo } from '../common/errors';
+import type { LocateEvent } from '../common/events';
+import type { Issue } from '../common/issue';
+import { DEFAULT_LIMITS, type LocateOptions } from '../common/limits';
+import type { Candidate, LocateResult, RejectedCitation, TrajectoryTurn, Usage } from '../common/result';
+import type { ToolCall, ToolResult, ToolRunner } from '../common/tools';
+import type { Brain, BrainStep, CitedFile } from './brain';
+
+/** Per-run hooks: cancellation and the event stream every surface listens to. */
+export interface LocateRunOptions {
+  signal?: AbortSignal;
+  onEvent?: (event: LocateEvent) => void;
+  runId?: string;
+}
+
+/**
+ * The bounded loop of the CodeGrep paper: `maxTurns` exploration turns of at most
+ * `maxParallelCalls` concurrent tool calls, then one answer turn without tools.
+ */
+export class Locator {
+  private readonly options: LocateOptions;
+
+  constructor(
+    private readonly tools: ToolRunner,
+    options: Partial<LocateOptions> = {},
+  ) {
+    this.options = {
+      maxTurns: clampInt(options.maxTurns, 0, 20, DEFAULT_LIMITS.maxTurns),
+      maxParallelCalls: clampInt(options.maxParallelCalls, 1, 32, DEFAULT_LIMITS.maxParallelCalls),
+    };
+  }
+
+  /** Runs one issue through a brain; rejects with a CodeGrepError (code 'cancelled' on abort). */
+  async locate(issue: Issue, brain: Brain, run: LocateRunOptions = {}): Promise<LocateResult> {
+    const runId = run.runId ?? randomUUID();
+    const emit = (event: LocateEvent) => safeEmit(run.onEvent, event);
+    const signal = run.signal ?? new AbortController().signal;
+    const started = performance.now();
+    const totalTurns = this.options.maxTurns + 1;
+    const usage: Usage = { promptTokens: 0, completionTokens: 0, turns: 0, toolCalls: 0, toolBytes: 0, ms: 0 };
+    const trajectory: TrajectoryTurn[] = [];
+    emit({ type: 'run-started', runId, issue, brain: brain.name, totalTurns, maxParallelCalls: this.options.maxParallelCalls });
+    try {
+      const session = brain.start(issue, this.options);
+      let results: { call: ToolCall; result: ToolResult }[] = [];
+      let answer: CitedFile[] = [];
+      for (let turn = 1; turn <= totalTurns; turn++) {
+        throwIfAborted(signal);
+        const final = turn === totalTurns;
+        emit({ type: 'turn-started', runId, turn, totalTurns, final });
+        usage.turns = turn;
+        const step = await abortable(session.next({ turn, totalTurns, final, maxCalls: this.options.maxParallelCalls, results }, signal), signal);
+        addTokens(usage, step);
+        const record: TrajectoryTurn = { turn, calls: [], thought: step.thought };
+        trajectory.push(record);
+        if (step.thought) emit({ type: 'thought', runId, turn, text: step.thought });
+        if (step.kind === 'answer') {
+          answer = step.files;
+          break;
+        }
+        if (final) break; // calls on the answer turn are ignored: no answer given
+        results = await this.runCalls(step.calls, turn, runId, record, usage, signal, emit);
+      }
+      const { candidates, rejected } = await this.checkCitations(answer);
+      emit({ type: 'candidates', runId, candidates, rejected });
+      usage.ms = Math.round(performance.now() - started);
+      const result: LocateResult = { issue, brain: brain.name, candidates, rejected, trajectory, usage };
+      emit({ type: 'done', runId, result });
+      return result;
+    } catch (error) {
+      const failure = signal.aborted ? new CodeGrepError('cancelled', 'The run was cancelled.') : error;
+      emit({ type: 'error', runId, error: toErrorInfo(failure) });
+      throw failure;
+    }
+  }
+
+  private async runCalls(
+    requested: ToolCall[],
+    turn: number,
+    runId: string,
+    record: TrajectoryTurn,
+    usage: Usage,
+    signal: AbortSignal,
+    emit: (event: LocateEvent) => void,
+  ): Promise<{ call: ToolCall; result: ToolResult }[]> {
+    const seen = new Set<string>();
+    const calls = requested.map((call, index) => {
+      const id = call.id && !seen.has(call.id) ? call.id : `call_${turn}_${index}`;
+      seen.add(id);
+      return { ...call, id } as ToolCall;
+    });
+    const outcomes = await Promise.all(
+      calls.map(async (call, index) => {
+        emit({ type: 'tool-call', runId, turn, call });
+        const t0 = performance.now();
+        const result = index < this.options.maxParallelCalls ? await this.runOne(call, signal) : overBudget(this.options.maxParallelCalls);
+        const ms = Math.round(performance.now() - t0);
+        const summary = { count: result.count, truncated: result.truncated, error: result.error, bytes: result.bytes, ms };
+        emit({ type: 'tool-result', runId, turn, callId: call.id, summary });
+        record.calls.push({ call, ...summary });
+        return { call, result };
+      }),
+    );
+    throwIfAborted(signal);
+    record.calls.sort((a, b) => calls.indexOf(a.call) - calls.indexOf(b.call));
+    usage.toolCalls += Math.min(calls.length, this.options.maxParallelCalls);
+    usage.toolBytes += outcomes.reduce((sum, o) => sum + o.result.bytes, 0);
+    return outcomes;
+  }
+
+  private async runOne(call: ToolCall, signal: AbortSignal): Promise<ToolResult> {
+    try {
+      return await this.tools.run(call, signal);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      const text = `error: ${toErrorInfo(error).message}`;
+      return { text, truncated: false, error: text, count: 0, bytes: Buffer.byteLength(text) };
+    }
+  }
+
+  /** Keeps cited files that exist in the workspace (merged per path, first mention wins rank). */
+  private async checkCitations(files: CitedFile[]): Promise<{ candidates: Candidate[]; rejected: RejectedCitation[] }> {
+    const byPath = new Map<string, Candidate>();
+    const rejected: RejectedCitation[] = [];
+    for (const file of files) {
+      const resolved = await this.tools.resolveCitation(file.path);
+      if ('rejected' in resolved) {
+        rejected.push({ path: file.path, reason: resolved.rejected });
+        continue;
+      }
+      const existing = byPath.get(resolved.path);
+      if (existing) {
+        existing.ranges = mergeRanges([...(existing.ranges ?? []), ...(file.ranges ?? [])]);
+        continue;
+      }
+      const candidate: Candidate = { path: resolved.path, reason: file.reason };
+      if (file.ranges?.length) candidate.ranges = mergeRanges(file.ranges);
+      if (file.score !== undefined) candidate.score = file.score;
+      byPath.set(resolved.path, candidate);
+    }
+    return { candidates: [...byPath.values()], rejected };
+  }
+}
+
+/** Sorts and merges overlapping or adjacent inclusive ranges. */
+export function mergeRanges(ranges: [number, number][]): [number, number][] {
+  const sorted = ranges
+    .map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as [number, number])
+    .sort((x, y) => x[0] - y[0]);
+  const merged: [number, number][] = [];
+  for (const range of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && range[0] <= last[1] + 1) last[1] = Math.max(last[1], range[1]);
+    else merged.push([...range]);
+  }
+  return merged;
+}
+
+function overBudget(max: number): ToolResult {
+  const text = `error: more than ${max} tool calls in one turn; this call was not run.`;
+  return { text, truncated: false, error: text, count: 0, bytes: Buffer.byteLength(text) };
+}
+
+function addTokens(usage: Usage, step: BrainStep): void {
+  usage.promptTokens += step.usage?.promptTokens ?? 0;
+  usage.completionTokens += step.usage?.completionTokens ?? 0;
+}
+
+function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw new CodeGrepError('cancelled', 'The run was cancelled.');
+}
+
+/** Settles as soon as the signal aborts, even if the brain ignores it. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new CodeGrepError('cancelled', 'The run was cancelled.'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new CodeGrepError('cancelled', 'The run was cancelled.'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function safeEmit(listener: ((event: LocateEvent) => void) | undefined, event: LocateEvent): void {
+  try {
+    listener?.(event);
+  } catch {
+    // A broken listener (a closed webview, say) must not end the run.
+  }
+}
+
+function clampInt(value: number | undefined, min: number, max: number, fallback: number): number {
+  if (value === undefined || !Number.isFinite(value)) return fallback;
+  return Math.min(max, Math.max(min, Math.round(value)));
+}
