@@ -1,0 +1,101 @@
+import { CodeGrepError } from '../common/errors';
+import type { Issue } from '../common/issue';
+import { apiBaseForHost, formatIssueRef, type IssueRef } from '../common/issueRef';
+import { githubGet, type GitHubRequestOptions } from './githubApi';
+
+export type { GitHubRequestOptions } from './githubApi';
+
+/** Fetch options plus the caps that keep a long thread within what the locator needs. */
+export interface FetchIssueOptions extends GitHubRequestOptions {
+  /** Comments kept (the first ones and the last 10); default 30. */
+  maxComments?: number;
+  /** Characters kept of the issue body; default 20,000. */
+  maxBodyChars?: number;
+  /** Characters kept of each comment; default 4,000. */
+  maxCommentChars?: number;
+  /** Comment pages of 100 fetched at most; default 10. */
+  maxCommentPages?: number;
+}
+
+/** The caps fetchGitHubIssue applies unless told otherwise. */
+export const ISSUE_CAPS = { maxComments: 30, tailComments: 10, maxBodyChars: 20_000, maxCommentChars: 4_000, maxCommentPages: 10 } as const;
+
+/**
+ * Fetches an issue or pull request (title, body, comments) through the REST API:
+ * `GET /repos/{owner}/{repo}/issues/{n}` and its `/comments`, following `Link` pagination.
+ * The ref must name its repository (resolve `#N` against the workspace remote first).
+ * Bot comments and HTML comments (issue-template boilerplate) are dropped; long threads are capped.
+ */
+export async function fetchGitHubIssue(ref: IssueRef, options: FetchIssueOptions = {}): Promise<Issue> {
+  if (!ref.owner || !ref.repo) {
+    throw new CodeGrepError(
+      'bad-input',
+      `${formatIssueRef(ref)} does not say which repository it belongs to. Run inside a clone with a GitHub remote, or write OWNER/REPO#${ref.number} or the issue URL.`,
+    );
+  }
+  const base = (options.apiBase ?? apiBaseForHost(ref.host)).replace(/\/+$/, '');
+  const what = `issue ${formatIssueRef(ref)}`;
+  const issueUrl = `${base}/repos/${encodeURIComponent(ref.owner)}/${encodeURIComponent(ref.repo)}/issues/${ref.number}`;
+  const { data } = await githubGet(issueUrl, what, options);
+  const raw = asRecord(data);
+  if (typeof raw.title !== 'string') {
+    throw new CodeGrepError('endpoint-unreachable', `GitHub's reply for ${what} has no title; check the GitHub API base (GITHUB_API_URL).`);
+  }
+  const issue: Issue = {
+    title: raw.title,
+    body: trimText(cleanMarkdown(typeof raw.body === 'string' ? raw.body : ''), options.maxBodyChars ?? ISSUE_CAPS.maxBodyChars),
+    url: typeof raw.html_url === 'string' ? raw.html_url : undefined,
+  };
+  const count = typeof raw.comments === 'number' ? raw.comments : 1;
+  if (count > 0) {
+    const comments = await fetchComments(`${issueUrl}/comments?per_page=100`, what, options);
+    if (comments.length) issue.comments = capComments(comments, options);
+  }
+  return issue;
+}
+
+async function fetchComments(firstUrl: string, what: string, options: FetchIssueOptions): Promise<string[]> {
+  const bodies: string[] = [];
+  const maxPages = options.maxCommentPages ?? ISSUE_CAPS.maxCommentPages;
+  let url: string | undefined = firstUrl;
+  for (let page = 0; url && page < maxPages; page++) {
+    const result = await githubGet(url, `comments of ${what}`, options);
+    if (!Array.isArray(result.data)) break;
+    for (const item of result.data) {
+      const comment = asRecord(item);
+      if (asRecord(comment.user).type === 'Bot' || typeof comment.body !== 'string') continue;
+      const body = cleanMarkdown(comment.body);
+      if (body) bodies.push(body);
+    }
+    url = result.next;
+  }
+  return bodies;
+}
+
+/** Keeps the opening discussion and the latest comments (where fixes are usually pinned down). */
+function capComments(comments: string[], options: FetchIssueOptions): string[] {
+  const max = Math.max(1, options.maxComments ?? ISSUE_CAPS.maxComments);
+  const perComment = options.maxCommentChars ?? ISSUE_CAPS.maxCommentChars;
+  let kept = comments;
+  if (comments.length > max) {
+    const tail = Math.min(ISSUE_CAPS.tailComments, Math.floor(max / 2));
+    const head = max - tail;
+    const omitted = comments.length - max;
+    kept = [...comments.slice(0, head), `[${omitted} comments omitted]`, ...comments.slice(comments.length - tail)];
+  }
+  return kept.map((c) => trimText(c, perComment));
+}
+
+/** Drops HTML comments (issue-template hints) and collapses the blank lines they leave. */
+function cleanMarkdown(text: string): string {
+  return text.replace(/\r\n/g, '\n').replace(/<!--[\s\S]*?-->/g, '').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+function trimText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}\n[... ${text.length - max} more characters trimmed]`;
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
