@@ -1,0 +1,304 @@
+import type { Issue } from '../../common/issue';
+import { CLUE_WEIGHTS } from './score';
+
+/** What kind of evidence a clue is; each kind is searched differently. */
+export type ClueKind = 'path' | 'module' | 'symbol' | 'message';
+
+/** Where in the issue a clue was seen; the title says most about the fix. */
+export type ClueSource = 'title' | 'body' | 'code' | 'trace';
+
+/** One piece of evidence mined from the issue text. */
+export interface Clue {
+  kind: ClueKind;
+  /** path: a relative path suffix; module: a path suffix without extension; symbol: an identifier; message: literal text. */
+  text: string;
+  source: ClueSource;
+  /** Evidence weight, larger is stronger (CLUE_WEIGHTS in score.ts). */
+  weight: number;
+  /** Position of the frame in a stack trace, 0 = innermost (deepest) frame; traces only. */
+  depth?: number;
+}
+
+/** Clues mined from an issue, strongest first, plus the names the issue's own code defines. */
+export interface IssueEvidence {
+  clues: Clue[];
+  /** Lower-case words of the title, for matching path names when identifiers are scarce. */
+  titleWords: string[];
+  /** True when the issue is about tests, docs or examples, which are otherwise demoted. */
+  mentionsTests: boolean;
+  mentionsDocs: boolean;
+}
+
+const SOURCE_ORDER: ClueSource[] = ['title', 'trace', 'body', 'code'];
+
+const FILE_EXTENSIONS =
+  'py|pyx|pyi|js|jsx|mjs|cjs|ts|tsx|go|rs|java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|cs|rb|php|swift|m|mm|lua|sh|toml|yaml|yml|json|cfg|ini|md|rst|txt|html|css|scss|vue|svelte|proto|sql|gradle|xml';
+const PATH_RE = new RegExp(`(?:[A-Za-z0-9_.@~-]+/)*[A-Za-z0-9_.@-]*[A-Za-z0-9_-]\\.(?:${FILE_EXTENSIONS})(?![A-Za-z0-9_])`, 'g');
+const GITHUB_BLOB_RE = /github\.com\/[^/\s]+\/[^/\s]+\/(?:blob|tree)\/[^/\s]+\/([^\s#?)\]]+)/g;
+const MODULE_RE = /(?<![\w.])[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*){2,}(?![\w(])/g;
+const IMPORT_RE = /^\s*(?:from\s+([\w.]+)\s+import\s+([\w, ()]+)|import\s+([\w.]+))/gm;
+const DOTTED_RE = /(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->|#)[A-Za-z_][A-Za-z0-9_]*)+/g;
+const IDENT_RE = /(?<![\w$])[A-Za-z_$][A-Za-z0-9_$]*(?![\w$])/g;
+const BACKTICK_RE = /`([^`\n]{1,200})`/g;
+const FENCE_RE = /```[^\n]*\n([\s\S]*?)(?:```|$)/g;
+const QUOTED_RE = /(?:^|[\s(:])(["'“‘])([^"'“”‘’\n]{12,160})(?:["'”’])/g;
+
+const PY_FRAME_RE = /File "([^"]+)", line (\d+), in ([\w<>]+)/g;
+const JS_FRAME_RE = /^\s*at (?:(?:async |new )?([\w$.<>[\] ]+?) \()?((?:[A-Za-z]:)?[^\s():]+\.[A-Za-z]+):(\d+)(?::\d+)?\)?\s*$/gm;
+const JAVA_FRAME_RE = /^\s*at ([\w$.]+)\.([\w$<>]+)\(([\w$]+\.(?:java|kt|scala)):\d+\)/gm;
+const GO_FRAME_RE = /^\s*((?:[\w.-]+\/)*[\w.-]+\.go):(\d+)/gm;
+const RUST_FRAME_RE = /(?:panicked at |at |--> )'?((?:[\w.-]+\/)*[\w.-]+\.rs):(\d+)(?::\d+)?/g;
+const EXCEPTION_LINE_RE = /^\s*(?:[\w.]+\.)?([A-Z][A-Za-z]*(?:Error|Exception|Warning|Exit|Interrupt))(?::\s*(.+))?$/gm;
+const PANIC_RE = /^\s*(?:panic: |thread '[^']*' panicked at |error(?:\[\w+\])?: |Error: )(.+)$/gm;
+
+/** Words too common in code or prose to say anything about where a fix goes. */
+const STOP_IDENTIFIERS = new Set(
+  (
+    'self cls this super None True False null nil true false undefined NaN Infinity none ' +
+    'print len str int float bool dict list tuple set type object range open input format repr isinstance getattr setattr hasattr ' +
+    'import from return def class func fn function const let var new delete if else elif for while in is not and or try except ' +
+    'finally raise with as pass break continue yield async await lambda global static public private protected void ' +
+    'string number boolean any unknown Object Array String Number Boolean Error Exception Promise Map Set Date JSON Math console ' +
+    'main test tests example examples demo foo bar baz qux spam eggs args kwargs argv param params value values key keys item items ' +
+    'data result results name names id obj x y z a b c d e f g h i j k l m n o p q r s t u v w os sys re np pd plt df arr err ' +
+    'ctx req res resp fmt log Println Printf Sprintf errors ok Ok Err Some Vec Box Rc Arc Option Result unwrap expect clone ' +
+    'std cout endl cin vector auto size_t uint8_t int32_t int64_t uint32_t uint64_t char double long short unsigned struct enum ' +
+    'impl trait pub mut use mod crate where match loop ref move dyn Self get set put post http https www com org html github ' +
+    'TODO FIXME NOTE README http_proxy python python3 pip install version line lines file files path error warning debug info ' +
+    'issue bug fix problem expected actual output traceback Traceback call stack most recent last module package code ' +
+    'the The This That When What Why How And But However Also There Here Steps Describe Reproduce Expected Actual Additional ' +
+    'Summary Description Environment Version Versions Python OS Linux Windows Ubuntu macOS'
+  ).split(/\s+/),
+);
+
+/** Mines an issue for file paths, module paths, stack frames, identifiers and error messages. */
+export function mineIssue(issue: Issue): IssueEvidence {
+  const collector = new ClueCollector();
+  const title = issue.title;
+  const body = [issue.body, ...(issue.comments ?? [])].filter(Boolean).join('\n\n');
+  const { prose, code } = splitCode(body);
+
+  mineTraces(body, collector);
+  mineText(title, 'title', collector);
+  mineText(prose, 'body', collector);
+  mineText(code, 'code', collector);
+  const userDefined = namesDefinedIn(code);
+  const clues = collector.result().filter((clue) => clue.kind !== 'symbol' || !userDefined.has(clue.text) || clue.source === 'title');
+
+  const text = `${title}\n${body}`;
+  return {
+    clues,
+    titleWords: titleWords(title),
+    mentionsTests: /\b(?:tests?|testing|pytest|unit ?test|test suite|fixtures?)\b/i.test(title),
+    mentionsDocs: /\b(?:docs?|documentation|docstring|readme|typo|changelog)\b/i.test(title) || /\bdocstring\b/i.test(text),
+  };
+}
+
+/** Keeps the strongest occurrence of each clue (by kind and text). */
+class ClueCollector {
+  private readonly byKey = new Map<string, Clue>();
+  private order = 0;
+  private readonly firstSeen = new Map<string, number>();
+
+  add(kind: ClueKind, text: string, source: ClueSource, weight: number, depth?: number): void {
+    const key = `${kind}:${text}`;
+    const existing = this.byKey.get(key);
+    if (!this.firstSeen.has(key)) this.firstSeen.set(key, this.order++);
+    if (existing) {
+      // Seen again: a name repeated across the issue is a stronger lead.
+      existing.weight = Math.max(existing.weight, weight) + CLUE_WEIGHTS.repeatBonus;
+      if (SOURCE_ORDER.indexOf(source) < SOURCE_ORDER.indexOf(existing.source)) existing.source = source;
+      if (depth !== undefined && (existing.depth === undefined || depth < existing.depth)) existing.depth = depth;
+      return;
+    }
+    const clue: Clue = { kind, text, source, weight };
+    if (depth !== undefined) clue.depth = depth;
+    this.byKey.set(key, clue);
+  }
+
+  result(): Clue[] {
+    return [...this.byKey.entries()]
+      .sort((a, b) => b[1].weight - a[1].weight || (this.firstSeen.get(a[0]) ?? 0) - (this.firstSeen.get(b[0]) ?? 0))
+      .map(([, clue]) => clue);
+  }
+}
+
+/** Separates fenced and indented code from prose, so each gets its own weight. */
+export function splitCode(text: string): { prose: string; code: string } {
+  const code: string[] = [];
+  let prose = text.replace(FENCE_RE, (_match, inner: string) => {
+    code.push(inner);
+    return '\n';
+  });
+  const proseLines: string[] = [];
+  for (const line of prose.split('\n')) {
+    if (/^(?: {4}|\t)\S/.test(line) || /^\s*(?:>>>|\.\.\.|\$|In \[\d+\]:)\s/.test(line)) code.push(line);
+    else proseLines.push(line);
+  }
+  prose = proseLines.join('\n');
+  return { prose, code: code.join('\n') };
+}
+
+function mineText(text: string, source: ClueSource, out: ClueCollector): void {
+  if (!text) return;
+  const base = CLUE_WEIGHTS.source[source];
+  const consumed: string[] = [];
+
+  for (const match of text.matchAll(GITHUB_BLOB_RE)) {
+    const path = decodeURIComponent(match[1] ?? '').replace(/\/$/, '');
+    if (path) out.add('path', path, source, base * CLUE_WEIGHTS.kind.path);
+  }
+  for (const match of text.matchAll(PATH_RE)) {
+    const path = cleanPath(match[0]);
+    if (!path || /^https?:/.test(path) || isDomainLike(path)) continue;
+    out.add('path', path, source, base * CLUE_WEIGHTS.kind.path);
+    consumed.push(match[0]);
+  }
+  for (const match of text.matchAll(IMPORT_RE)) {
+    const module = match[1] ?? match[3];
+    if (module && module.includes('.')) out.add('module', module.replace(/\./g, '/'), source, base * CLUE_WEIGHTS.kind.module);
+    for (const name of (match[2] ?? '').split(/[\s,()]+/)) addSymbol(name, source, out, base);
+  }
+  for (const match of text.matchAll(MODULE_RE)) {
+    if (consumed.some((c) => c.includes(match[0])) || isDomainLike(match[0])) continue;
+    out.add('module', match[0].replace(/\./g, '/'), source, base * CLUE_WEIGHTS.kind.module);
+  }
+  for (const match of text.matchAll(DOTTED_RE)) {
+    if (isDomainLike(match[0]) || consumed.some((c) => c.includes(match[0]))) continue;
+    const parts = match[0].split(/\.|::|->|#/);
+    // The last part of a dotted name is what is being used; earlier parts are namespaces.
+    parts.forEach((part, index) => addSymbol(part, source, out, base * (index === parts.length - 1 ? 1 : CLUE_WEIGHTS.qualifierFactor)));
+  }
+  for (const match of text.matchAll(BACKTICK_RE)) {
+    for (const ident of (match[1] ?? '').matchAll(IDENT_RE)) addSymbol(ident[0], source, out, base * CLUE_WEIGHTS.backtickFactor, true);
+  }
+  for (const match of text.matchAll(IDENT_RE)) {
+    const word = match[0];
+    const called = text[match.index + word.length] === '(';
+    addSymbol(word, source, out, base * (called ? CLUE_WEIGHTS.calledFactor : 1), called);
+  }
+  if (source !== 'code') {
+    for (const match of text.matchAll(QUOTED_RE)) addMessage(match[2] ?? '', source, out);
+  }
+}
+
+function mineTraces(text: string, out: ClueCollector): void {
+  const frames: { path?: string; symbol?: string }[] = [];
+  for (const m of text.matchAll(PY_FRAME_RE)) frames.push({ path: m[1], symbol: m[3] });
+  // Python prints the innermost frame last; most other runtimes print it first.
+  frames.reverse();
+  for (const m of text.matchAll(JS_FRAME_RE)) frames.push({ path: m[2], symbol: lastPart(m[1]) });
+  for (const m of text.matchAll(JAVA_FRAME_RE)) frames.push({ path: javaPath(m[1] ?? '', m[3] ?? ''), symbol: m[2] });
+  for (const m of text.matchAll(GO_FRAME_RE)) frames.push({ path: m[1] });
+  for (const m of text.matchAll(RUST_FRAME_RE)) frames.push({ path: m[1] });
+
+  let depth = 0;
+  for (const frame of frames) {
+    const path = frame.path ? cleanPath(frame.path) : undefined;
+    if (path && isRuntimePath(path)) continue;
+    const weight = CLUE_WEIGHTS.source.trace * Math.pow(CLUE_WEIGHTS.traceDepthDecay, depth);
+    if (path) out.add('path', tracePathSuffix(path), 'trace', weight * CLUE_WEIGHTS.kind.path, depth);
+    if (frame.symbol) addSymbol(frame.symbol, 'trace', out, weight);
+    depth++;
+  }
+  for (const m of text.matchAll(EXCEPTION_LINE_RE)) {
+    addSymbol(m[1] ?? '', 'trace', out, CLUE_WEIGHTS.source.trace * CLUE_WEIGHTS.exceptionNameFactor);
+    if (m[2]) addMessage(m[2], 'trace', out);
+  }
+  for (const m of text.matchAll(PANIC_RE)) addMessage(m[1] ?? '', 'trace', out);
+}
+
+function addSymbol(raw: string, source: ClueSource, out: ClueCollector, weight: number, explicit = false): void {
+  const name = raw.replace(/^\$+|\$+$/g, '');
+  if (name.length < 3 || STOP_IDENTIFIERS.has(name) || /^\d/.test(name) || /^_+$/.test(name)) return;
+  const shape = identifierShape(name);
+  // Plain lower-case English words only count when the issue marks them as code.
+  if (shape === 'word' && !explicit && source !== 'trace' && source !== 'code') return;
+  if (shape === 'word' && name.length < 4) return;
+  out.add('symbol', name, source, weight * CLUE_WEIGHTS.shape[shape]);
+}
+
+function addMessage(raw: string, source: ClueSource, out: ClueCollector): void {
+  const literal = longestLiteralRun(raw);
+  if (literal.length >= 12 && literal.split(' ').length >= 3) out.add('message', literal, source, CLUE_WEIGHTS.source[source] * CLUE_WEIGHTS.kind.message);
+}
+
+/** The longest stretch of a message likely to appear verbatim in source (no quotes, numbers or placeholders). */
+export function longestLiteralRun(message: string): string {
+  const pieces = message
+    .split(/['"`‘’“”]|\{[^}]*\}|%[sdrfi]|\b0x[0-9a-f]+\b|\b\d+(?:\.\d+)?\b|[<>()[\]]/i)
+    .map((piece) => piece.replace(/\s+/g, ' ').trim().replace(/[:,.;!?-]+$/, '').trim());
+  return pieces.reduce((best, piece) => (piece.length > best.length ? piece : best), '');
+}
+
+/** Classifies an identifier by how specific it is (CamelCase and snake_case name code, plain words rarely). */
+export function identifierShape(name: string): 'camel' | 'snake' | 'upper' | 'capitalized' | 'word' {
+  if (/^[A-Z0-9_]+$/.test(name) && name.includes('_')) return 'upper';
+  if (/[a-z0-9][A-Z]/.test(name)) return 'camel';
+  if (/[a-zA-Z0-9]_[a-zA-Z0-9]/.test(name)) return 'snake';
+  if (/^[A-Z][a-z0-9]+$/.test(name)) return 'capitalized';
+  if (/^[A-Z0-9]+$/.test(name)) return 'upper';
+  return 'word';
+}
+
+/** Names the issue's own snippet defines (class/def/assignments) are the reporter's code, not the project's. */
+function namesDefinedIn(code: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of code.matchAll(/^\s*(?:class|def|function|func|fn|struct)\s+([A-Za-z_]\w*)/gm)) if (m[1]) names.add(m[1]);
+  for (const m of code.matchAll(/^\s*(?:(?:const|let|var)\s+)?([a-z_]\w*)\s*=[^=]/gm)) if (m[1]) names.add(m[1]);
+  return names;
+}
+
+function titleWords(title: string): string[] {
+  const words = new Set<string>();
+  for (const m of title.matchAll(/[A-Za-z][A-Za-z0-9]+/g)) {
+    for (const part of splitIdentifier(m[0])) if (part.length >= 3 && !STOP_IDENTIFIERS.has(part)) words.add(part);
+  }
+  return [...words];
+}
+
+/** Splits CamelCase and snake_case names into lower-case words. */
+export function splitIdentifier(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_\-.]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+function cleanPath(raw: string): string {
+  return raw
+    .replace(/\\/g, '/')
+    .replace(/^[a-z]+:\/\/[^/]+\//i, '')
+    .replace(/^(?:\.\/|\/)+/, '')
+    .replace(/[.,;:]+$/, '');
+}
+
+/** For absolute or installed paths keep the part after site-packages or the last few segments. */
+function tracePathSuffix(path: string): string {
+  const site = path.match(/(?:site|dist)-packages\/(.+)$/);
+  if (site?.[1]) return site[1];
+  const parts = path.split('/');
+  return parts.slice(-Math.min(parts.length, 4)).join('/');
+}
+
+function isRuntimePath(path: string): boolean {
+  return /(?:^|\/)(?:lib\/python\d[\d.]*\/(?!site-packages)|node_modules\/|internal\/|runtime\/|rustc\/|\.cargo\/registry|<frozen|<string>|<stdin>|<ipython)/.test(path);
+}
+
+function javaPath(qualified: string, file: string): string {
+  const parts = qualified.split('.');
+  parts.pop();
+  return [...parts.filter((p) => /^[a-z]/.test(p)), file].join('/');
+}
+
+function lastPart(name: string | undefined): string | undefined {
+  if (!name) return undefined;
+  const parts = name.split(/[.\s]/).filter(Boolean);
+  return parts[parts.length - 1];
+}
+
+function isDomainLike(text: string): boolean {
+  return /\.(?:com|org|net|io|dev|app|edu|gov)(?:\/|$)/i.test(text) || /^www\./i.test(text);
+}

@@ -1,0 +1,51 @@
+/** Recognises lines that define a name, across the languages' usual definition syntax. */
+
+const KEYWORD_DEF = String.raw`\b(?:def|class|func|fn|function\*?|struct|enum|trait|interface|type|typedef|union|namespace|module|record|object|macro_rules!|using)\s+`;
+
+const cache = new Map<string, RegExp[]>();
+
+/** Escapes a string for use inside a regular expression (JavaScript and ripgrep agree on these). */
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * A ripgrep pattern that finds keyword definitions (`def x`, `class X`, `func X`, `fn x`, `function x`,
+ * `func (r *T) X`, `type X`, `struct X`...) of any of `names`.
+ */
+export function definitionSearchPattern(names: string[]): string {
+  const alternation = names.map(escapeRegex).join('|');
+  return String.raw`(?:${KEYWORD_DEF}(?:\([^)]*\)\s*)?|^\s*(?:export\s+)?(?:(?:const|let|var|static|final|pub)\s+)*|::|#define\s+|\bimpl(?:<[^>]*>)?\s+(?:[\w:]+(?:<[^>]*>)?\s+for\s+)?)(?:${alternation})\b`;
+}
+
+/** True when `line` (one line of a file) defines `name` rather than merely using it. */
+export function definesName(line: string, name: string): boolean {
+  let patterns = cache.get(name);
+  if (!patterns) {
+    patterns = definitionPatterns(escapeRegex(name));
+    cache.set(name, patterns);
+  }
+  return patterns.some((re) => re.test(line));
+}
+
+function definitionPatterns(n: string): RegExp[] {
+  return [
+    // def/class/func/fn/function/struct/enum/trait/interface/type ... NAME
+    new RegExp(String.raw`${KEYWORD_DEF}${n}\b`),
+    // Go methods: func (r *T) NAME(
+    new RegExp(String.raw`^\s*func\s*\([^)]*\)\s*${n}\s*[(\[]`),
+    // Rust impls: impl Trait for NAME / impl<T> NAME<T>
+    new RegExp(String.raw`^\s*impl(?:<[^>]*>)?\s+(?:[\w:]+(?:<[^>]*>)?\s+for\s+)?${n}\b`),
+    // Assignments: NAME = ..., const NAME = ..., export const NAME: T = ..., self.NAME = is a use
+    new RegExp(String.raw`^\s*(?:export\s+)?(?:default\s+)?(?:(?:const|let|var|static|final|pub|public|private|protected|readonly)\s+)*${n}\s*(?::[^=]{1,80})?=(?![=>])`),
+    // Object or class members: NAME(args) {, async NAME(...), NAME: function, NAME: (...) =>
+    new RegExp(String.raw`^\s*(?:(?:async|static|get|set|public|private|protected|override|readonly)\s+)*${n}\s*\([^;]*\)\s*(?::[^{;]+)?\{?\s*$`),
+    new RegExp(String.raw`^\s*["']?${n}["']?\s*:\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|\w+\s*=>)`),
+    // C, C++, Java, C#: a typed declaration ending in NAME( that is not a statement; also Class::NAME(
+    new RegExp(
+      String.raw`^\s*(?!(?:return|if|else|while|for|switch|case|throw|new|delete|do|goto|await|yield|sizeof|co_return)\b)(?:[\w:<>,\[\]*&~]+[\s*&]+)+${n}\s*\([^;]*$`,
+    ),
+    new RegExp(String.raw`^\s*(?:template\s*<[^>]*>\s*)?(?:[\w<>:,*&]+\s+)*(?:[\w<>]+::)+${n}\s*\(`),
+    new RegExp(String.raw`^\s*#\s*define\s+${n}\b`),
+  ];
+}

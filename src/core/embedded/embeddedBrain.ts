@@ -1,0 +1,105 @@
+import type { Issue } from '../../common/issue';
+import type { ToolCall, ToolResult } from '../../common/tools';
+import type { Brain, BrainSession, BrainStep, BrainTurn, CitedFile } from '../brain';
+import { mineIssue, type IssueEvidence } from './clues';
+import { EvidenceBoard } from './evidence';
+import { planConfirmTurn, planFirstTurn, type PlannedCall } from './plan';
+import { rangesFor, reasonFor } from './reasons';
+import { chooseAnswer, rankFiles, type ScoredFile } from './score';
+
+/** The deterministic, model-free brain: mines the issue, searches, confirms, answers few files. */
+export class EmbeddedBrain implements Brain {
+  readonly name = 'embedded';
+
+  /** Starts a run; every run's state lives in its session. */
+  start(issue: Issue): BrainSession {
+    return new EmbeddedSession(mineIssue(issue));
+  }
+}
+
+/** One run: turn 1 searches every clue, turn 2 reads the leaders, then it answers. */
+class EmbeddedSession implements BrainSession {
+  private readonly board = new EvidenceBoard();
+  private planned = new Map<string, PlannedCall>();
+  private phase: 'search' | 'confirm' | 'answer' = 'search';
+
+  constructor(private readonly issue: IssueEvidence) {}
+
+  async next(turn: BrainTurn): Promise<BrainStep> {
+    this.ingest(turn.results);
+    if (turn.final) return this.answer();
+    if (this.phase === 'search') {
+      this.phase = 'confirm';
+      const calls = this.plan(planFirstTurn(this.issue, turn.maxCalls));
+      if (calls.length > 0) return { kind: 'calls', calls, thought: this.searchThought() };
+    }
+    if (this.phase === 'confirm') {
+      this.phase = 'answer';
+      const leaders = this.rank().slice(0, 8);
+      const calls = this.plan(planConfirmTurn(leaders, turn.maxCalls));
+      if (calls.length > 0) return { kind: 'calls', calls, thought: `Reading the ${calls.length} leading candidates to confirm them.` };
+    }
+    return this.answer();
+  }
+
+  private plan(planned: PlannedCall[]): ToolCall[] {
+    this.planned = new Map(planned.map((p) => [p.call.id, p]));
+    return planned.map((p) => p.call);
+  }
+
+  private ingest(results: { call: ToolCall; result: ToolResult }[]): void {
+    for (const { call, result } of results) {
+      const planned = this.planned.get(call.id);
+      if (!planned || result.error) continue;
+      switch (planned.purpose) {
+        case 'paths':
+          this.board.addPaths(result.paths ?? [], planned.clues);
+          break;
+        case 'title-paths':
+          // A capped listing is an arbitrary subset: only use it when it is complete.
+          if (!result.truncated) this.board.addBarePaths(result.paths ?? []);
+          break;
+        case 'definitions':
+        case 'mentions':
+          this.board.addSymbolHits(result.hits ?? [], planned.clues);
+          if (result.truncated && planned.purpose === 'mentions') for (const clue of planned.clues) this.board.truncatedClues.add(clue.text);
+          break;
+        case 'message':
+          this.board.addMessageHits(result.hits ?? [], planned.clues[0]);
+          break;
+        case 'confirm':
+          this.board.addConfirmation(planned.path, result.text, this.issue.titleWords);
+          break;
+      }
+    }
+    this.planned = new Map();
+  }
+
+  private rank(): ScoredFile[] {
+    const context = this.board.context(this.issue);
+    return rankFiles(this.board.all(), context);
+  }
+
+  private answer(): BrainStep {
+    const chosen = chooseAnswer(this.rank());
+    const files: CitedFile[] = chosen.map((file) => {
+      const cited: CitedFile = { path: file.path, reason: reasonFor(file, this.issue.titleWords), score: round(file.score) };
+      const ranges = rangesFor(file);
+      if (ranges.length > 0) cited.ranges = ranges;
+      return cited;
+    });
+    const thought = files.length > 0 ? `Answering with ${files.length} file(s), best first.` : 'No file had evidence for this issue.';
+    return { kind: 'answer', files, thought };
+  }
+
+  private searchThought(): string {
+    const counts = new Map<string, number>();
+    for (const clue of this.issue.clues) counts.set(clue.kind, (counts.get(clue.kind) ?? 0) + 1);
+    const summary = [...counts.entries()].map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : 's'}`).join(', ');
+    return `Searching for the issue's clues (${summary || 'title words only'}).`;
+  }
+}
+
+function round(score: number): number {
+  return Math.round(score * 1000) / 1000;
+}

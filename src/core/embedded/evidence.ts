@@ -1,0 +1,129 @@
+import type { GrepHit } from '../../common/tools';
+import type { Clue } from './clues';
+import { definesName, escapeRegex } from './definitions';
+import type { ScoreContext } from './score';
+
+/** A clue found in a file, and the lines where it was found. */
+export interface ClueHit {
+  clue: Clue;
+  lines: number[];
+}
+
+/** Everything the tools revealed about one file. */
+export interface FileEvidence {
+  path: string;
+  pathMatches: Clue[];
+  moduleMatches: Clue[];
+  /** Keyed by clue text. */
+  definitions: Map<string, ClueHit>;
+  mentions: Map<string, ClueHit>;
+  messages: Map<string, ClueHit>;
+  /** Title words found in the lines read to confirm this file (turn 2), if it was read. */
+  confirmedWords?: string[];
+}
+
+const MAX_LINES_PER_CLUE = 5;
+
+/** Accumulates tool results into per-file evidence over the turns of a run. */
+export class EvidenceBoard {
+  private readonly files = new Map<string, FileEvidence>();
+  /** Clue texts whose mention search was cut short, so their file counts are lower bounds. */
+  readonly truncatedClues = new Set<string>();
+
+  /** Every file with some evidence. */
+  all(): FileEvidence[] {
+    return [...this.files.values()];
+  }
+
+  /** Evidence for one file, if any. */
+  get(path: string): FileEvidence | undefined {
+    return this.files.get(path);
+  }
+
+  /** Records glob results: files whose path ends with a path clue, or is the module a module clue names. */
+  addPaths(paths: string[], clues: Clue[]): void {
+    for (const path of paths) {
+      for (const clue of clues) {
+        if (clue.kind === 'path' && pathMatchesClue(path, clue.text)) pushUnique(this.file(path).pathMatches, clue);
+        if (clue.kind === 'module' && moduleMatchesClue(path, clue.text)) pushUnique(this.file(path).moduleMatches, clue);
+      }
+    }
+  }
+
+  /** Records files found by title words alone, so they can compete when nothing stronger exists. */
+  addBarePaths(paths: string[]): void {
+    for (const path of paths) this.file(path);
+  }
+
+  /** Records grep hits for symbol clues: each hit line is a definition or a mention of the names it contains. */
+  addSymbolHits(hits: GrepHit[], clues: Clue[]): void {
+    const matchers = clues.map((clue) => ({ clue, re: new RegExp(`(?<![\\w$])${escapeRegex(clue.text)}(?![\\w$])`) }));
+    for (const hit of hits) {
+      for (const { clue, re } of matchers) {
+        if (!re.test(hit.text)) continue;
+        const evidence = this.file(hit.path);
+        const target = definesName(hit.text, clue.text) ? evidence.definitions : evidence.mentions;
+        addLine(target, clue, hit.line);
+      }
+    }
+  }
+
+  /** Records grep hits of a literal error message. */
+  addMessageHits(hits: GrepHit[], clue: Clue): void {
+    for (const hit of hits) addLine(this.file(hit.path).messages, clue, hit.line);
+  }
+
+  /** Records which title words the lines read from a candidate contain. */
+  addConfirmation(path: string, text: string, titleWords: string[]): void {
+    const words = new Set(text.toLowerCase().split(/[^a-z0-9]+/));
+    this.file(path).confirmedWords = titleWords.filter((w) => words.has(w) || words.has(`${w}s`));
+  }
+
+  /** File counts per clue, which turn raw matches into rarity-weighted evidence. */
+  context(base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords'>): ScoreContext {
+    const definitionFiles = new Map<string, number>();
+    const mentionFiles = new Map<string, number>();
+    const messageFiles = new Map<string, number>();
+    for (const file of this.files.values()) {
+      for (const key of file.definitions.keys()) increment(definitionFiles, key);
+      for (const key of new Set([...file.mentions.keys(), ...file.definitions.keys()])) increment(mentionFiles, key);
+      for (const key of file.messages.keys()) increment(messageFiles, key);
+    }
+    return { ...base, definitionFiles, mentionFiles, messageFiles };
+  }
+
+  private file(path: string): FileEvidence {
+    let evidence = this.files.get(path);
+    if (!evidence) {
+      evidence = { path, pathMatches: [], moduleMatches: [], definitions: new Map(), mentions: new Map(), messages: new Map() };
+      this.files.set(path, evidence);
+    }
+    return evidence;
+  }
+}
+
+/** True when `path` ends with the clue's path (whole segments), e.g. `a/b/c.py` and `b/c.py`. */
+export function pathMatchesClue(path: string, cluePath: string): boolean {
+  return path === cluePath || path.endsWith(`/${cluePath}`);
+}
+
+/** True when `path` is the file a module path names: `x/y.py`, `x/y/__init__.py`, `x/y/index.js`, `x/y/mod.rs`... */
+export function moduleMatchesClue(path: string, modulePath: string): boolean {
+  const withoutExt = path.replace(/\.[^./]+$/, '');
+  const dir = withoutExt.replace(/\/(?:__init__|index|mod)$/, '');
+  return [withoutExt, dir].some((p) => p === modulePath || p.endsWith(`/${modulePath}`));
+}
+
+function addLine(target: Map<string, ClueHit>, clue: Clue, line: number): void {
+  const existing = target.get(clue.text);
+  if (!existing) target.set(clue.text, { clue, lines: [line] });
+  else if (existing.lines.length < MAX_LINES_PER_CLUE && !existing.lines.includes(line)) existing.lines.push(line);
+}
+
+function pushUnique(list: Clue[], clue: Clue): void {
+  if (!list.includes(clue)) list.push(clue);
+}
+
+function increment(map: Map<string, number>, key: string): void {
+  map.set(key, (map.get(key) ?? 0) + 1);
+}

@@ -1,0 +1,99 @@
+import type { ToolCall } from '../../common/tools';
+import type { Clue, IssueEvidence } from './clues';
+import { definitionSearchPattern, escapeRegex } from './definitions';
+import type { ScoredFile } from './score';
+
+/** Budgets of the embedded policy's searches. */
+export const PLAN_LIMITS = {
+  /** Names searched for definitions in turn 1. */
+  definitionNames: 40,
+  /** Names per mention search, and mention searches in turn 1. */
+  namesPerMentionCall: 10,
+  mentionCalls: 2,
+  /** Structured hits asked of grep (the tools cap this at 2000). */
+  maxHits: 2000,
+  messageCalls: 2,
+  /** Candidates read in turn 2 to confirm them against the issue's words. */
+  reads: 4,
+  /** Lines read around a candidate's best evidence. */
+  readBefore: 15,
+  readAfter: 60,
+} as const;
+
+/** One planned call and what its result is evidence of. */
+export type PlannedCall =
+  | { call: ToolCall; purpose: 'definitions' | 'mentions'; clues: Clue[] }
+  | { call: ToolCall; purpose: 'message'; clues: [Clue] }
+  | { call: ToolCall; purpose: 'paths'; clues: Clue[] }
+  | { call: ToolCall; purpose: 'title-paths'; clues: [] }
+  | { call: ToolCall; purpose: 'confirm'; clues: []; path: string };
+
+/** Turn 1: search for every kind of clue at once, within `maxCalls` parallel calls. */
+export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): PlannedCall[] {
+  const planned: PlannedCall[] = [];
+  const id = () => `embedded_1_${planned.length}`;
+  const symbols = evidence.clues.filter((c) => c.kind === 'symbol');
+  const locations = evidence.clues.filter((c) => c.kind === 'path' || c.kind === 'module');
+  const messages = evidence.clues.filter((c) => c.kind === 'message').slice(0, PLAN_LIMITS.messageCalls);
+
+  if (locations.length > 0) {
+    const pattern = globForLocations(locations);
+    planned.push({ call: { id: id(), name: 'glob', args: { pattern } }, purpose: 'paths', clues: locations });
+  }
+  const defNames = symbols.slice(0, PLAN_LIMITS.definitionNames);
+  if (defNames.length > 0) {
+    const pattern = definitionSearchPattern(defNames.map((c) => c.text));
+    planned.push({ call: { id: id(), name: 'grep', args: { pattern, max_hits: PLAN_LIMITS.maxHits } }, purpose: 'definitions', clues: defNames });
+  }
+  for (let i = 0; i < PLAN_LIMITS.mentionCalls; i++) {
+    const group = symbols.slice(i * PLAN_LIMITS.namesPerMentionCall, (i + 1) * PLAN_LIMITS.namesPerMentionCall);
+    if (group.length === 0) break;
+    const pattern = `\\b(?:${group.map((c) => escapeRegex(c.text)).join('|')})\\b`;
+    planned.push({ call: { id: id(), name: 'grep', args: { pattern, max_hits: PLAN_LIMITS.maxHits } }, purpose: 'mentions', clues: group });
+  }
+  for (const clue of messages) {
+    const call: ToolCall = { id: id(), name: 'grep', args: { pattern: escapeRegex(clue.text), case_insensitive: true, max_hits: 200 } };
+    planned.push({ call, purpose: 'message', clues: [clue] });
+  }
+  if (evidence.titleWords.length > 0) {
+    const words = evidence.titleWords.slice(0, 12).map((w) => w.replace(/[^a-z0-9]/g, '')).filter(Boolean);
+    if (words.length > 0) {
+      const pattern = words.length === 1 ? `**/*${words[0]}*` : `**/*{${words.join(',')}}*`;
+      planned.push({ call: { id: id(), name: 'glob', args: { pattern } }, purpose: 'title-paths', clues: [] });
+    }
+  }
+  return planned.slice(0, maxCalls);
+}
+
+/** Turn 2: read the leading candidates around their strongest evidence, to confirm them against the issue's words. */
+export function planConfirmTurn(ranked: ScoredFile[], maxCalls: number): PlannedCall[] {
+  return ranked.slice(0, Math.min(PLAN_LIMITS.reads, maxCalls)).map((file, index) => {
+    const line = anchorLine(file);
+    const start = Math.max(1, line - PLAN_LIMITS.readBefore);
+    const call: ToolCall = { id: `embedded_2_${index}`, name: 'read', args: { path: file.path, start_line: start, end_line: line + PLAN_LIMITS.readAfter } };
+    return { call, purpose: 'confirm', clues: [], path: file.path };
+  });
+}
+
+/** The line of a file's strongest evidence: a message, then a definition, then a mention, else the top. */
+export function anchorLine(file: ScoredFile): number {
+  const e = file.evidence;
+  const strongest = (hits: Iterable<{ clue: Clue; lines: number[] }>) =>
+    [...hits].sort((a, b) => b.clue.weight - a.clue.weight || a.clue.text.localeCompare(b.clue.text))[0]?.lines[0];
+  return strongest(e.messages.values()) ?? strongest(e.definitions.values()) ?? strongest(e.mentions.values()) ?? 1;
+}
+
+/** One glob pattern covering every path and module clue, by their last two segments. */
+export function globForLocations(clues: Clue[]): string {
+  const alternatives = new Set<string>();
+  for (const clue of clues) {
+    const tail = clue.text.split('/').slice(-2).join('/');
+    if (clue.kind === 'path') alternatives.add(tail);
+    else {
+      alternatives.add(`${tail}.*`);
+      alternatives.add(`${tail}/{__init__,index,mod}.*`);
+    }
+  }
+  const list = [...alternatives].slice(0, 24);
+  return list.length === 1 ? `**/${list[0]}` : `**/{${list.join(',')}}`;
+}

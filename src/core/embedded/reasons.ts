@@ -1,0 +1,67 @@
+import type { LineRange } from '../../common/result';
+import type { Clue, ClueSource } from './clues';
+import type { ClueHit } from './evidence';
+import { pathKind, titlePathWords, type ScoredFile } from './score';
+
+const WHERE: Record<ClueSource, string> = {
+  title: 'named in the issue title',
+  trace: 'in the stack trace',
+  body: 'named in the issue',
+  code: "used in the issue's code",
+};
+
+/** Lines shown after a definition, so the range covers the start of its body. */
+const DEFINITION_SPAN = 20;
+const MAX_RANGES = 4;
+
+/** A one-line, human reason built from the strongest evidence of a file. */
+export function reasonFor(file: ScoredFile, titleWords: string[]): string {
+  const e = file.evidence;
+  const parts: string[] = [];
+  for (const clue of strongestFirst(e.pathMatches)) parts.push(`path \`${clue.text}\` is ${WHERE[clue.source]}`);
+  for (const clue of strongestFirst(e.moduleMatches)) parts.push(`the module \`${clue.text.replace(/\//g, '.')}\` ${WHERE[clue.source]}`);
+  const messages = strongestHits(e.messages);
+  if (messages[0]) parts.push(`contains the error message "${clip(messages[0].clue.text)}"`);
+  const defs = strongestHits(e.definitions).slice(0, 3);
+  if (defs.length > 0) parts.push(`defines ${names(defs)}, ${WHERE[defs[0]!.clue.source]}`);
+  if (parts.length === 0) {
+    const mentions = strongestHits(e.mentions).slice(0, 3);
+    if (mentions.length > 0) parts.push(`uses ${names(mentions)}, ${WHERE[mentions[0]!.clue.source]}`);
+  }
+  const words = titlePathWords(file.path, titleWords);
+  if (parts.length === 0 && words.length > 0) parts.push(`file name matches the title (${words.map((w) => `"${w}"`).join(', ')})`);
+  if (parts.length === 0) parts.push('closest match to the issue text');
+  const kind = pathKind(file.path);
+  const note = kind === 'source' ? '' : ` (${kind} file)`;
+  return capitalize(parts.slice(0, 2).join('; ')) + note;
+}
+
+/** Line ranges where a file's evidence sits: definitions with the start of their body, messages and mentions as lines. */
+export function rangesFor(file: ScoredFile): LineRange[] {
+  const e = file.evidence;
+  const ranges: LineRange[] = [];
+  for (const hit of strongestHits(e.definitions)) for (const line of hit.lines) ranges.push([line, line + DEFINITION_SPAN]);
+  for (const hit of strongestHits(e.messages)) for (const line of hit.lines) ranges.push([Math.max(1, line - 3), line + 3]);
+  if (ranges.length === 0) for (const hit of strongestHits(e.mentions).slice(0, 3)) for (const line of hit.lines.slice(0, 2)) ranges.push([line, line]);
+  return ranges.slice(0, MAX_RANGES);
+}
+
+function strongestFirst(clues: Clue[]): Clue[] {
+  return [...clues].sort((a, b) => b.weight - a.weight || a.text.localeCompare(b.text));
+}
+
+function strongestHits(map: Map<string, ClueHit>): ClueHit[] {
+  return [...map.values()].sort((a, b) => b.clue.weight - a.clue.weight || a.clue.text.localeCompare(b.clue.text));
+}
+
+function names(hits: ClueHit[]): string {
+  return hits.map((h) => `\`${h.clue.text}\``).join(', ');
+}
+
+function clip(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
