@@ -1,0 +1,163 @@
+/**
+ * The typed message protocol between the extension host and the results webview. Each side
+ * sends requests (with ids, answered by one response) and notifications (no reply). The maps
+ * below are the only declaration of names and payloads; webview-ui imports them as types.
+ */
+import type { ErrorAction, ErrorInfo } from './errors';
+import type { ToolResultSummary } from './events';
+import type { Issue } from './issue';
+import type { Candidate, LineRange, RejectedCitation, Usage } from './result';
+import type { ToolCall } from './tools';
+
+/** Where a run is. */
+export type RunStatus = 'running' | 'done' | 'error' | 'cancelled';
+
+/** One tool call as the panel shows it; `summary` arrives with the result. */
+export interface CallView {
+  id: string;
+  call: ToolCall;
+  summary?: ToolResultSummary;
+}
+
+/** One turn of the trajectory as the panel shows it. */
+export interface TurnView {
+  turn: number;
+  final: boolean;
+  calls: CallView[];
+  thought?: string;
+}
+
+/** Everything the panel shows about one run; built on the host from LocateEvents. */
+export interface RunView {
+  runId: string;
+  status: RunStatus;
+  issue: Issue;
+  brain: string;
+  /** Workspace folder names searched. */
+  folders: string[];
+  startedAt: number;
+  totalTurns: number;
+  currentTurn: number;
+  maxParallelCalls: number;
+  toolCalls: number;
+  turns: TurnView[];
+  candidates: Candidate[];
+  rejected: RejectedCitation[];
+  /** Paths ticked for hand-off; all candidates start ticked. */
+  selected: string[];
+  usage?: Usage;
+  error?: ErrorInfo;
+}
+
+/** One past run in the history list. */
+export interface HistoryEntry {
+  runId: string;
+  title: string;
+  startedAt: number;
+  status: RunStatus;
+  candidates: number;
+}
+
+/** The whole panel state the host posts; the webview renders it and nothing else. */
+export interface PanelState {
+  current?: RunView;
+  history: HistoryEntry[];
+}
+
+/** What the webview reports about its rendered DOM (for in-host tests and diagnostics). */
+export interface RenderedSnapshot {
+  runId?: string;
+  status: string;
+  candidatePaths: string[];
+  /** Text of each candidate's reason exactly as rendered. */
+  reasons: string[];
+  /** Elements that model text must never create (img, script, iframe) found in the rendered tree. */
+  injectedElements: number;
+}
+
+/** Requests the webview sends to the host: name → [params, result]. */
+export interface WebviewRequests {
+  open: [{ path: string; range?: LineRange }, void];
+  copyContext: [{ runId: string; paths: string[] }, { copied: number }];
+  sendToChat: [{ runId: string; paths: string[] }, void];
+  rerun: [{ runId: string }, void];
+  stop: [{ runId: string }, void];
+  fixError: [{ action: ErrorAction }, void];
+  showRun: [{ runId: string }, void];
+}
+
+/** Notifications the webview sends to the host. */
+export interface WebviewNotifications {
+  /** Sent once the webview listens; the host posts nothing before it. */
+  ready: Record<string, never>;
+  selection: { runId: string; paths: string[] };
+}
+
+/** Requests the host sends to the webview. */
+export interface HostRequests {
+  snapshot: [Record<string, never>, RenderedSnapshot];
+}
+
+/** Notifications the host sends to the webview. */
+export interface HostNotifications {
+  state: { state: PanelState };
+}
+
+/** A request envelope for a method of map M. */
+export type RequestMessage<M extends { [K in keyof M]: [unknown, unknown] }> = {
+  [K in keyof M & string]: { kind: 'request'; id: number; method: K; params: M[K][0] };
+}[keyof M & string];
+
+/** A notification envelope for a method of map N. */
+export type NotificationMessage<N> = {
+  [K in keyof N & string]: { kind: 'notification'; method: K; params: N[K] };
+}[keyof N & string];
+
+/** The answer to a request, matched by id; exactly one of result / error. */
+export interface ResponseMessage {
+  kind: 'response';
+  id: number;
+  result?: unknown;
+  error?: ErrorInfo;
+}
+
+/** Anything the webview posts to the host. */
+export type WebviewToHostMessage = RequestMessage<WebviewRequests> | NotificationMessage<WebviewNotifications> | ResponseMessage;
+
+/** Anything the host posts to the webview. */
+export type HostToWebviewMessage = RequestMessage<HostRequests> | NotificationMessage<HostNotifications> | ResponseMessage;
+
+const WEBVIEW_REQUESTS: Record<keyof WebviewRequests, true> = {
+  open: true,
+  copyContext: true,
+  sendToChat: true,
+  rerun: true,
+  stop: true,
+  fixError: true,
+  showRun: true,
+};
+const WEBVIEW_NOTIFICATIONS: Record<keyof WebviewNotifications, true> = { ready: true, selection: true };
+
+/**
+ * Checks the envelope of a message that came from the webview (untrusted input: the page runs
+ * model-influenced content) before the host dispatches on it. Payload fields are checked by each handler.
+ */
+export function parseWebviewMessage(raw: unknown): WebviewToHostMessage | undefined {
+  if (!isRecord(raw)) return undefined;
+  if (raw.kind === 'response') {
+    return typeof raw.id === 'number' ? (raw as unknown as ResponseMessage) : undefined;
+  }
+  if (typeof raw.method !== 'string' || !isRecord(raw.params)) return undefined;
+  if (raw.kind === 'request' && typeof raw.id === 'number' && Object.hasOwn(WEBVIEW_REQUESTS, raw.method)) {
+    return raw as unknown as WebviewToHostMessage;
+  }
+  if (raw.kind === 'notification' && Object.hasOwn(WEBVIEW_NOTIFICATIONS, raw.method)) {
+    return raw as unknown as WebviewToHostMessage;
+  }
+  return undefined;
+}
+
+/** True for a plain object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,34 @@
+/** What replaces a secret in anything we log. */
+export const REDACTED = '[REDACTED]';
+
+/** Header names whose values are credentials (compared case-insensitively). */
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'api-key', 'x-api-key', 'cookie', 'set-cookie', 'openai-organization']);
+
+/** Credential shapes worth hiding even when we were not told the exact value, with how to hide each. */
+const SECRET_PATTERNS: [RegExp, string][] = [
+  [/\b(Bearer|Basic|token)\s+[A-Za-z0-9._~+/=-]{8,}/gi, `$1 ${REDACTED}`],
+  [/\bsk-[A-Za-z0-9_-]{8,}/g, REDACTED],
+  [/\bgh[pousr]_[A-Za-z0-9]{16,}/g, REDACTED],
+  [/("(?:api[_-]?key|apiKey|authorization|password|token)"\s*:\s*")[^"]*(")/gi, `$1${REDACTED}$2`],
+];
+
+/** Copies a header record with credential values replaced, so a request can be logged whole. */
+export function redactHeaders(headers: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(headers)) out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value;
+  return out;
+}
+
+/**
+ * Hides known secret values (e.g. the API key read from SecretStorage) and common credential
+ * shapes in free text; the last line of defence before text reaches a log.
+ */
+export function redactText(text: string, secrets: readonly string[] = []): string {
+  let out = text;
+  // Longest first, so a secret that contains another is hidden whole.
+  for (const secret of [...secrets].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length)) {
+    out = out.split(secret).join(REDACTED);
+  }
+  for (const [pattern, replacement] of SECRET_PATTERNS) out = out.replace(pattern, replacement);
+  return out;
+}

@@ -1,0 +1,157 @@
+import { DEFAULT_LIMITS } from './limits';
+
+/** Which brain a run uses; `auto` = OpenAI-compatible endpoint if configured, else VS Code LM if consented, else embedded. */
+export type BrainChoice = 'auto' | 'openai' | 'vscode-lm' | 'embedded';
+
+/** The prompt dialect sent to an OpenAI-compatible server. */
+export type PromptProfile = 'codegrep' | 'generic';
+
+/** One extension setting, declared once; package.json `contributes.configuration` must match (unit-tested). */
+export interface SettingDeclaration {
+  /** Key without the `codegrep.` prefix. */
+  key: string;
+  type: 'string' | 'number' | 'integer' | 'boolean';
+  default: string | number | boolean;
+  description: string;
+  enum?: readonly string[];
+  enumDescriptions?: readonly string[];
+  minimum?: number;
+  maximum?: number;
+  /** Workspace Trust: ignored from workspace settings in untrusted folders (restrictedConfigurations). */
+  restricted?: boolean;
+  /** `machine` keeps it out of settings sync and workspace files where that matters. */
+  scope?: 'application' | 'machine' | 'window' | 'resource' | 'machine-overridable';
+}
+
+/** Prefix of every CodeGrep setting. */
+export const SETTINGS_SECTION = 'codegrep';
+
+/** Every CodeGrep setting, with its type, default and description. */
+export const SETTINGS = [
+  {
+    key: 'brain',
+    type: 'string',
+    default: 'auto',
+    enum: ['auto', 'openai', 'vscode-lm', 'embedded'],
+    enumDescriptions: [
+      'The OpenAI-compatible endpoint if one is configured, otherwise the embedded retriever.',
+      'An OpenAI-compatible server (vLLM, SGLang, Ollama, llama.cpp, LM Studio, or a hosted API) at `codegrep.endpoint`.',
+      'A VS Code language model (for example Copilot), after you consent.',
+      'The built-in retriever: no model, no network, deterministic.',
+    ],
+    description: 'Which brain decides what to search and which files to answer.',
+    restricted: true,
+  },
+  {
+    key: 'endpoint',
+    type: 'string',
+    default: '',
+    description: 'Base URL of an OpenAI-compatible API, e.g. `http://127.0.0.1:8000/v1`. The API key is set with **CodeGrep: Set API Key** and kept in VS Code secret storage, never in settings.',
+    restricted: true,
+  },
+  {
+    key: 'model',
+    type: 'string',
+    default: '',
+    description: 'Model name sent to the endpoint (e.g. `qwen3-codegrep-14b`). Empty: the first model the server lists.',
+    restricted: true,
+  },
+  {
+    key: 'profile',
+    type: 'string',
+    default: 'codegrep',
+    enum: ['codegrep', 'generic'],
+    enumDescriptions: [
+      'The prompt and tool format CodeGrep models were trained on.',
+      'A general instruction-following prompt for models not trained for CodeGrep.',
+    ],
+    description: 'Prompt dialect for the OpenAI-compatible brain.',
+  },
+  {
+    key: 'maxTurns',
+    type: 'integer',
+    default: DEFAULT_LIMITS.maxTurns,
+    minimum: 0,
+    maximum: 20,
+    description: 'Exploration turns before the forced answer turn.',
+  },
+  {
+    key: 'maxParallelCalls',
+    type: 'integer',
+    default: DEFAULT_LIMITS.maxParallelCalls,
+    minimum: 1,
+    maximum: 32,
+    description: 'Most tool calls (grep, glob, read) the brain may run in parallel in one turn.',
+  },
+  {
+    key: 'requestTimeoutSeconds',
+    type: 'integer',
+    default: DEFAULT_LIMITS.requestTimeoutMs / 1000,
+    minimum: 5,
+    maximum: 3600,
+    description: 'Wall-clock limit for one model request, in seconds.',
+  },
+] as const satisfies readonly SettingDeclaration[];
+
+/** The key of a declared setting, e.g. `maxTurns`. */
+export type SettingKey = (typeof SETTINGS)[number]['key'];
+
+/** Typed values of all settings, after defaults and validation. */
+export interface CodeGrepSettings {
+  brain: BrainChoice;
+  endpoint: string;
+  model: string;
+  profile: PromptProfile;
+  maxTurns: number;
+  maxParallelCalls: number;
+  requestTimeoutSeconds: number;
+}
+
+/** Declared default of each setting. */
+export function defaultSettings(): CodeGrepSettings {
+  return normalizeSettings(() => undefined);
+}
+
+/**
+ * Builds validated settings from a raw reader (VS Code configuration, env, flags): wrong types and
+ * unknown enum values fall back to the default, numbers are clamped to the declared range.
+ */
+export function normalizeSettings(read: (key: SettingKey) => unknown): CodeGrepSettings {
+  const value = <K extends SettingKey>(key: K) => normalizeOne(declaration(key), read(key));
+  return {
+    brain: value('brain') as BrainChoice,
+    endpoint: (value('endpoint') as string).trim(),
+    model: (value('model') as string).trim(),
+    profile: value('profile') as PromptProfile,
+    maxTurns: value('maxTurns') as number,
+    maxParallelCalls: value('maxParallelCalls') as number,
+    requestTimeoutSeconds: value('requestTimeoutSeconds') as number,
+  };
+}
+
+/** The settings that Workspace Trust restricts, as full keys (`codegrep.endpoint`). */
+export function restrictedSettingKeys(): string[] {
+  return SETTINGS.filter((s: SettingDeclaration) => s.restricted).map((s) => `${SETTINGS_SECTION}.${s.key}`);
+}
+
+function declaration(key: SettingKey): SettingDeclaration {
+  const found = SETTINGS.find((s) => s.key === key);
+  if (!found) throw new Error(`Unknown setting ${key}`);
+  return found;
+}
+
+function normalizeOne(decl: SettingDeclaration, raw: unknown): string | number | boolean {
+  switch (decl.type) {
+    case 'string':
+      if (typeof raw !== 'string') return decl.default;
+      return decl.enum && !decl.enum.includes(raw) ? decl.default : raw;
+    case 'boolean':
+      return typeof raw === 'boolean' ? raw : decl.default;
+    case 'number':
+    case 'integer': {
+      if (typeof raw !== 'number' || !Number.isFinite(raw)) return decl.default;
+      const n = decl.type === 'integer' ? Math.round(raw) : raw;
+      return Math.min(decl.maximum ?? Infinity, Math.max(decl.minimum ?? -Infinity, n));
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import * as vscode from 'vscode';
+import type { Brain } from '../core/brain';
+import { CodeGrepError } from '../common/errors';
+import type { LocateEvent } from '../common/events';
+import type { Issue } from '../common/issue';
+import type { LocateResult } from '../common/result';
+import type { BrainChoice, CodeGrepSettings } from '../common/settings';
+import { ApiKeyStore } from './apiKey';
+import { chooseBrainKind } from '../common/brainChoice';
+import { describeEvent } from '../common/eventLog';
+import type { ChannelLogger } from './logger';
+import { readSettings } from './settings';
+
+/** Turns a GitHub issue URL or `#N` typed by the user into an Issue (registered by the GitHub integration). */
+export interface IssueResolver {
+  /** True when the input is a reference this resolver fetches (rather than issue text). */
+  matches(input: string): boolean;
+  /** Fetches the issue; `folder` is the workspace folder whose git remote a bare `#N` refers to. */
+  resolve(input: string, folder: vscode.Uri | undefined, signal: AbortSignal): Promise<Issue>;
+}
+
+/** Supplies the VS Code LM brain (registered by the integration that owns `vscode.lm`). */
+export interface BrainProvider {
+  /** For `auto`: true when this brain may be used because no endpoint is configured (e.g. the user consented). */
+  availableForAuto(): Promise<boolean>;
+  /** Builds the brain for one run. */
+  create(settings: CodeGrepSettings, signal: AbortSignal): Promise<Brain>;
+}
+
+/** What one run needs: the issue, the folders to search, and optionally a brain other than the setting. */
+export interface LocateRequest {
+  issue: Issue;
+  folders: readonly vscode.Uri[];
+  brain?: BrainChoice;
+  runId?: string;
+}
+
+/** Per-run hooks: cancellation and the event stream. */
+export interface LocateHooks {
+  signal?: AbortSignal;
+  onEvent?: (event: LocateEvent) => void;
+}
+
+/**
+ * What every contribution shares: the logger, settings, the API key, registration points for
+ * integrations, and `runLocate`, which builds the brain, the tools and the Locator lazily so that
+ * activation loads none of them.
+ */
+export class ExtensionServices {
+  readonly apiKey: ApiKeyStore;
+  /** Set by extension.ts once activate() returns; reported in the log and docs. */
+  activationMs = 0;
+  private issueResolver: IssueResolver | undefined;
+  private lmBrain: BrainProvider | undefined;
+
+  constructor(
+    readonly context: vscode.ExtensionContext,
+    readonly logger: ChannelLogger,
+  ) {
+    this.apiKey = new ApiKeyStore(context.secrets, logger);
+  }
+
+  /** Current settings (trust-aware) for a folder. */
+  settings(scope?: vscode.Uri): CodeGrepSettings {
+    return readSettings(scope);
+  }
+
+  /** Registers the resolver for issue URLs and `#N`; the last registration wins. */
+  registerIssueResolver(resolver: IssueResolver): vscode.Disposable {
+    this.issueResolver = resolver;
+    return new vscode.Disposable(() => {
+      if (this.issueResolver === resolver) this.issueResolver = undefined;
+    });
+  }
+
+  /** Registers the VS Code LM brain provider. */
+  registerLanguageModelBrain(provider: BrainProvider): vscode.Disposable {
+    this.lmBrain = provider;
+    return new vscode.Disposable(() => {
+      if (this.lmBrain === provider) this.lmBrain = undefined;
+    });
+  }
+
+  /** The registered issue resolver, if the input is something it resolves. */
+  resolverFor(input: string): IssueResolver | undefined {
+    return this.issueResolver?.matches(input) ? this.issueResolver : undefined;
+  }
+
+  /** Runs the Locator over the folders; rejects with a CodeGrepError (code `cancelled` on abort). */
+  async runLocate(request: LocateRequest, hooks: LocateHooks = {}): Promise<LocateResult> {
+    if (!request.folders.length) throw new CodeGrepError('bad-input', 'Open a folder first: CodeGrep searches the workspace folders.');
+    const signal = hooks.signal ?? new AbortController().signal;
+    const settings = this.settings(request.folders[0]);
+    const brain = await this.createBrain(request.brain ?? settings.brain, settings, signal);
+    const engine = await import('./engine.js');
+    const tools = await engine.createToolRunner(request.folders.map((f) => f.fsPath), this.logger);
+    const locator = new engine.Locator(tools, { maxTurns: settings.maxTurns, maxParallelCalls: settings.maxParallelCalls });
+    this.logger.info(`Locating "${request.issue.title.slice(0, 80)}" with ${brain.name} in ${request.folders.map((f) => f.fsPath).join(', ')}`);
+    return locator.locate(request.issue, brain, {
+      signal,
+      runId: request.runId,
+      onEvent: (event) => {
+        const line = describeEvent(event);
+        if (line) this.logger.debug(line);
+        hooks.onEvent?.(event);
+      },
+    });
+  }
+
+  /** Builds the brain a choice stands for; `auto` = endpoint if configured, else the LM provider if it agrees, else embedded. */
+  async createBrain(choice: BrainChoice, settings: CodeGrepSettings, signal: AbortSignal): Promise<Brain> {
+    const lmAvailable = choice === 'auto' && !settings.endpoint && this.lmBrain ? await this.lmBrain.availableForAuto() : false;
+    const kind = chooseBrainKind(choice, settings, lmAvailable);
+    const engine = await import('./engine.js');
+    switch (kind) {
+      case 'embedded':
+        return engine.createEmbeddedBrain();
+      case 'openai':
+        return engine.createOpenAIBrain(settings, await this.apiKey.get(), this.logger);
+      case 'vscode-lm':
+        if (!this.lmBrain) {
+          throw new CodeGrepError('no-model', 'The VS Code language model brain is not available in this window. Set codegrep.brain to "embedded" or "openai".', 'set-model');
+        }
+        return this.lmBrain.create(settings, signal);
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import * as vscode from 'vscode';
+import { normalizeSettings, SETTINGS, SETTINGS_SECTION, type CodeGrepSettings, type SettingDeclaration, type SettingKey } from '../common/settings';
+
+const restricted = new Set<string>(SETTINGS.filter((s: SettingDeclaration) => s.restricted).map((s) => s.key));
+
+/**
+ * Reads the CodeGrep settings. In an untrusted workspace the restricted ones (endpoint, model,
+ * brain) come only from user settings or the default: VS Code already ignores workspace values
+ * for `restrictedConfigurations`, and we check again so a cloned repo's `.vscode/settings.json`
+ * can never point the extension at its own server.
+ */
+export function readSettings(scope?: vscode.ConfigurationScope): CodeGrepSettings {
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope);
+  const trusted = vscode.workspace.isTrusted;
+  return normalizeSettings((key: SettingKey) => {
+    if (trusted || !restricted.has(key)) return config.get(key);
+    const inspected = config.inspect(key);
+    return inspected?.globalValue ?? inspected?.defaultValue;
+  });
+}
+
+/** Opens the Settings editor filtered to one CodeGrep setting (the "Set endpoint…" fix). */
+export async function openSetting(key: SettingKey): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.openSettings', `${SETTINGS_SECTION}.${key}`);
+}
