@@ -1,0 +1,126 @@
+import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import { CodeGrepError } from '../../common/errors';
+import type { ResolvedOpenAIConfig } from './config';
+import { fetchWithErrorBodies } from './errorBodies';
+import { describeFailure, isRetryable, needsTextMode, retryDelayMs } from './httpErrors';
+
+/** A chat completion request body: the standard fields plus server extras (chat_template_kwargs). */
+export type ChatRequest = Record<string, unknown> & { model: string; messages: unknown[] };
+
+/** Thrown when the server cannot take native `tools`; the brain switches to text tool calls. */
+export class ToolsUnsupportedError extends Error {
+  constructor(readonly serverMessage: string) {
+    super(`The server cannot take native tools: ${serverMessage}`);
+    this.name = 'ToolsUnsupportedError';
+  }
+}
+
+/** Longest Retry-After we wait out; longer ones fail the run with a "try later" error. */
+const MAX_RETRY_AFTER_MS = 60_000;
+
+/**
+ * Sends non-streaming chat requests (streamed tool-call deltas are unreliable on Ollama and vLLM)
+ * with our own retry loop, so backoff is abortable and configurable, and maps failures to
+ * CodeGrepErrors that name the setting to fix.
+ */
+export class ChatClient {
+  private readonly client: OpenAI;
+
+  constructor(private readonly config: ResolvedOpenAIConfig) {
+    this.client = new OpenAI({
+      baseURL: config.baseURL,
+      apiKey: config.apiKey,
+      // Retries and timeouts are ours: the SDK's backoff sleep cannot be cancelled.
+      maxRetries: 0,
+      timeout: config.timeoutMs + 5_000,
+      fetch: fetchWithErrorBodies,
+    });
+  }
+
+  /** Sends one request, retrying 429/5xx/connection errors; rejects with a CodeGrepError. */
+  async complete(body: ChatRequest, signal: AbortSignal): Promise<unknown> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.once(body, signal);
+      } catch (error) {
+        if (signal.aborted) throw cancelled();
+        if (error instanceof CodeGrepError) throw error;
+        const textMode = needsTextMode(error);
+        if (textMode) throw new ToolsUnsupportedError(textMode);
+        if (!isRetryable(error) || attempt >= this.config.maxRetries) throw await this.failure(error, attempt + 1, signal);
+        const delay = retryDelayMs(error, attempt, this.config.retryBaseMs);
+        if (delay > MAX_RETRY_AFTER_MS) throw await this.failure(error, attempt + 1, signal);
+        await sleep(delay, signal);
+      }
+    }
+  }
+
+  /** Model ids from GET /models, or undefined when the server cannot list them quickly. */
+  async listModels(signal: AbortSignal): Promise<string[] | undefined> {
+    try {
+      const page = await this.client.models.list({ signal: AbortSignal.any([signal, AbortSignal.timeout(5_000)]), timeout: 5_000 });
+      return page.data.map((m) => m.id).filter((id): id is string => typeof id === 'string');
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async once(body: ChatRequest, signal: AbortSignal): Promise<unknown> {
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.config.timeoutMs);
+    try {
+      // The body is ours and may carry server extras the SDK types do not list.
+      const params = body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming;
+      const completion: unknown = await this.client.chat.completions.create(params, { signal: controller.signal });
+      return completion;
+    } catch (error) {
+      if (timedOut && !signal.aborted) throw this.timeout();
+      if (error instanceof APIConnectionTimeoutError && !signal.aborted) throw this.timeout();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private timeout(): CodeGrepError {
+    const seconds = Math.round(this.config.timeoutMs / 100) / 10;
+    return new CodeGrepError(
+      'timeout',
+      `The model server at ${this.config.baseURL} did not answer within ${seconds} s. Check that it is not overloaded, or raise codegrep.requestTimeoutSeconds (CLI: --timeout).`,
+      'retry',
+    );
+  }
+
+  private async failure(error: unknown, attempts: number, signal: AbortSignal): Promise<CodeGrepError> {
+    const models = error instanceof APIError && error.status === 404 ? await this.listModels(signal) : undefined;
+    return describeFailure(error, { baseURL: this.config.baseURL, model: this.config.model, attempts, models });
+  }
+}
+
+function cancelled(): CodeGrepError {
+  return new CodeGrepError('cancelled', 'The run was cancelled.');
+}
+
+/** Waits, but settles at once (rejecting) if the run is cancelled. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(cancelled());
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(cancelled());
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
