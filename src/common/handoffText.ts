@@ -1,0 +1,78 @@
+import type { Issue } from './issue';
+import type { Candidate, LineRange } from './result';
+
+/**
+ * Plain-text forms of a result for the agents that edit next: `@path` mentions (Claude Code,
+ * Cline), a Markdown context block ("Copy as context"), the prefilled Copilot Chat prompt, and
+ * the compact text a downstream model reads (LM tool, MCP). One module so every surface agrees.
+ */
+
+/** Mention dialects: Claude Code writes `@src/a.py`, Cline writes `@/src/a.py` (workspace-rooted). */
+export type MentionStyle = 'claude' | 'cline';
+
+/** `10-40, 55-60` (a single line prints once). */
+export function formatRanges(ranges: readonly LineRange[] | undefined): string {
+  return (ranges ?? []).map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(', ');
+}
+
+/** `path:10-40,55-60`, the form most agents and editors accept as a location. */
+export function formatLocation(candidate: Pick<Candidate, 'path' | 'ranges'>): string {
+  const ranges = formatRanges(candidate.ranges).replace(/ /g, '');
+  return ranges ? `${candidate.path}:${ranges}` : candidate.path;
+}
+
+/** One `@path` mention per line; paths with spaces are quoted, since both agents stop a mention at whitespace. */
+export function formatMentions(candidates: readonly Pick<Candidate, 'path'>[], style: MentionStyle = 'claude'): string {
+  return candidates
+    .map(({ path }) => {
+      const rooted = style === 'cline' ? `/${path.replace(/^\/+/, '')}` : path;
+      return /\s/.test(rooted) ? `@"${rooted}"` : `@${rooted}`;
+    })
+    .join('\n');
+}
+
+/** A Markdown block naming the issue and each file with its lines and reason. */
+export function formatContextBlock(issue: Pick<Issue, 'title' | 'url'>, candidates: readonly Candidate[]): string {
+  const lines = [`## Files for: ${oneLine(issue.title) || 'the issue'}`];
+  if (issue.url) lines.push('', issue.url);
+  lines.push('');
+  if (!candidates.length) lines.push('_No files were located._');
+  for (const candidate of candidates) {
+    const ranges = formatRanges(candidate.ranges);
+    const where = ranges ? ` (lines ${ranges})` : '';
+    const reason = oneLine(candidate.reason);
+    lines.push(`- \`${candidate.path}\`${where}${reason ? ` — ${reason}` : ''}`);
+  }
+  return lines.join('\n');
+}
+
+/** "Copy for agent": the mentions (so the agent loads the files) followed by the context block. */
+export function formatForAgent(issue: Pick<Issue, 'title' | 'url'>, candidates: readonly Candidate[], style: MentionStyle = 'claude'): string {
+  const mentions = formatMentions(candidates, style);
+  return mentions ? `${mentions}\n\n${formatContextBlock(issue, candidates)}` : formatContextBlock(issue, candidates);
+}
+
+/** The prompt prefilled in Copilot Chat next to the attached files. */
+export function formatChatPrompt(issue: Pick<Issue, 'title' | 'url'>, candidates: readonly Candidate[]): string {
+  const subject = issue.url ? `${oneLine(issue.title)} (${issue.url})` : oneLine(issue.title);
+  const files = candidates.map((c) => `- ${formatLocation(c)}${c.reason ? `: ${oneLine(c.reason)}` : ''}`).join('\n');
+  return `Fix this issue: ${subject}\n\nCodeGrep located the files to change (attached):\n${files}\n\nStart with these files and the line ranges given.`;
+}
+
+/**
+ * The compact text a downstream model reads (LM tool result, MCP tool result): one line per file,
+ * `path:ranges — reason`, best first, plus what was rejected so it does not look for those.
+ */
+export function formatForModel(result: { candidates: readonly Candidate[]; rejected?: readonly { path: string; reason: string }[]; brain?: string }): string {
+  if (!result.candidates.length) {
+    return 'CodeGrep found no files for this issue. Search the repository yourself, starting from names in the issue.';
+  }
+  const lines = [`Files to edit for this issue, most relevant first (located by CodeGrep${result.brain ? `, ${result.brain}` : ''}):`];
+  result.candidates.forEach((c, i) => lines.push(`${i + 1}. ${formatLocation(c)}${c.reason ? ` — ${oneLine(c.reason)}` : ''}`));
+  if (result.rejected?.length) lines.push(`(Cited but not found in the workspace, ignore: ${result.rejected.map((r) => r.path).join(', ')})`);
+  return lines.join('\n');
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import {
+  formatChatPrompt,
+  formatContextBlock,
+  formatForAgent,
+  formatForModel,
+  formatLocation,
+  formatMentions,
+  formatRanges,
+} from '../../../src/common/handoffText';
+import type { Candidate } from '../../../src/common/result';
+
+const issue = { title: 'Parser crashes\non empty input', url: 'https://github.com/o/r/issues/1' };
+const candidates: Candidate[] = [
+  { path: 'src/parser.py', ranges: [[10, 40], [55, 55]], reason: 'raises IndexError\n on ""' },
+  { path: 'docs/my notes.md', reason: '' },
+];
+
+describe('handoffText', () => {
+  it('formats ranges and locations', () => {
+    assert.equal(formatRanges([[10, 40], [55, 55]]), '10-40, 55');
+    assert.equal(formatRanges(undefined), '');
+    assert.equal(formatLocation(candidates[0]), 'src/parser.py:10-40,55');
+    assert.equal(formatLocation(candidates[1]), 'docs/my notes.md');
+  });
+
+  it('writes @path mentions for Claude Code and Cline, quoting paths with spaces', () => {
+    assert.equal(formatMentions(candidates), '@src/parser.py\n@"docs/my notes.md"');
+    assert.equal(formatMentions(candidates, 'cline'), '@/src/parser.py\n@"/docs/my notes.md"');
+  });
+
+  it('writes a Markdown context block with lines and one-line reasons', () => {
+    assert.equal(
+      formatContextBlock(issue, candidates),
+      '## Files for: Parser crashes on empty input\n\nhttps://github.com/o/r/issues/1\n\n' +
+        '- `src/parser.py` (lines 10-40, 55) — raises IndexError on ""\n- `docs/my notes.md`',
+    );
+    assert.match(formatContextBlock({ title: 'x' }, []), /No files were located/);
+  });
+
+  it('"Copy for agent" puts the mentions before the block', () => {
+    const text = formatForAgent(issue, candidates);
+    assert.ok(text.startsWith('@src/parser.py\n@"docs/my notes.md"\n\n## Files for:'));
+  });
+
+  it('prefills a chat prompt naming the issue and files', () => {
+    const prompt = formatChatPrompt(issue, candidates);
+    assert.match(prompt, /^Fix this issue: Parser crashes on empty input \(https:\/\/github.com\/o\/r\/issues\/1\)/);
+    assert.match(prompt, /- src\/parser.py:10-40,55: raises IndexError on ""/);
+  });
+
+  it('gives a downstream model compact numbered lines, rejected paths and an empty-result hint', () => {
+    const text = formatForModel({ candidates, rejected: [{ path: 'gone.py', reason: 'missing' }], brain: 'embedded' });
+    assert.equal(
+      text,
+      'Files to edit for this issue, most relevant first (located by CodeGrep, embedded):\n' +
+        '1. src/parser.py:10-40,55 — raises IndexError on ""\n2. docs/my notes.md\n' +
+        '(Cited but not found in the workspace, ignore: gone.py)',
+    );
+    assert.match(formatForModel({ candidates: [] }), /found no files/);
+  });
+});
