@@ -1,0 +1,87 @@
+import { RG_COMMON_FLAGS, runRipgrep, summarizeRgError } from './ripgrep';
+import type { Workspace } from './workspace';
+
+/** How long a file listing is reused: long enough for one locate run's globs, short enough to see edits. */
+export const FILE_LIST_TTL_MS = 5_000;
+
+/**
+ * The workspace's file list (`rg --files`, so .gitignore applies), sorted, shared by
+ * concurrent globs and reused for a few seconds.
+ */
+export class FileListCache {
+  private cached: { files: Promise<string[]>; at: number } | undefined;
+
+  constructor(
+    private readonly workspace: Workspace,
+    private readonly ttlMs = FILE_LIST_TTL_MS,
+  ) {}
+
+  /** Forgets the listing, e.g. after files changed on disk. */
+  invalidate(): void {
+    this.cached = undefined;
+  }
+
+  /** Sorted workspace-relative paths of every searchable file; rejects 'cancelled' when `signal` aborts. */
+  list(signal: AbortSignal, timeoutMs: number): Promise<string[]> {
+    const now = Date.now();
+    if (!this.cached || now - this.cached.at > this.ttlMs) {
+      const files = this.load(timeoutMs);
+      const entry = { files, at: now };
+      this.cached = entry;
+      // A failed listing is not reused.
+      files.catch(() => {
+        if (this.cached === entry) this.cached = undefined;
+      });
+    }
+    return raceAbort(this.cached.files, signal);
+  }
+
+  private async load(timeoutMs: number): Promise<string[]> {
+    const files: string[] = [];
+    const args = [...RG_COMMON_FLAGS, '--files', '--null', '--', ...this.workspace.roots.map((r) => r.abs)];
+    // The listing is shared, so one caller's abort must not kill it; only its timeout does.
+    const outcome = await runRipgrep(args, {
+      cwd: this.workspace.roots[0].abs,
+      signal: new AbortController().signal,
+      timeoutMs,
+      separator: '\0',
+      onRecord: (record) => {
+        const display = this.workspace.display(record);
+        if (display !== undefined) files.push(display);
+        return 'more';
+      },
+    });
+    if (outcome.timedOut) throw new Error(`listing files timed out after ${timeoutMs / 1000}s`);
+    if (outcome.code === 2 && files.length === 0) throw new Error(summarizeRgError(outcome.stderr));
+    return files.sort(comparePaths);
+  }
+}
+
+/** Code-point order, so results do not depend on the locale. */
+export function comparePaths(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(cancelledError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(cancelledError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function cancelledError(): Error {
+  const error = new Error('The run was cancelled.');
+  error.name = 'AbortError';
+  return error;
+}

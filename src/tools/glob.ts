@@ -1,0 +1,61 @@
+import { Minimatch } from 'minimatch';
+import { DEFAULT_LIMITS } from '../common/limits';
+import type { GlobArgs, ToolResult } from '../common/tools';
+import type { FileListCache } from './fileList';
+import type { ToolContext } from './grep';
+import { errorResult, okResult } from './toolResult';
+import type { Workspace } from './workspace';
+
+/**
+ * glob: minimatch over the workspace file list. Patterns are relative to `path` (or the
+ * workspace); a pattern without `/` matches a file name at any depth (`*.py`, `models.py`),
+ * like .gitignore. Dot files match. A trailing `/` means everything below that folder.
+ */
+export async function glob(workspace: Workspace, files: FileListCache, args: GlobArgs, ctx: ToolContext): Promise<ToolResult> {
+  if (typeof args.pattern !== 'string' || args.pattern.trim() === '') return errorResult('glob needs a non-empty `pattern`, e.g. **/*.py.');
+  const pattern = normalizePattern(workspace, args.pattern);
+  if (pattern === undefined) return errorResult(`${args.pattern} is outside the workspace; use a pattern relative to the workspace root.`);
+  const bases = await workspace.resolve(args.path ?? '', 'dir');
+  if ('error' in bases) return errorResult(bases.error);
+  const prefixes = bases.map((b) => (b.display === '' ? '' : `${b.display}/`));
+
+  let all: string[];
+  try {
+    all = await files.list(ctx.signal, ctx.timeoutMs);
+  } catch (error) {
+    if (ctx.signal.aborted) throw error;
+    return errorResult(`${error instanceof Error ? error.message : String(error)}; try again or use a narrower path.`);
+  }
+  const matcher = new Minimatch(pattern, { dot: true, matchBase: true });
+  const stripRoot = workspace.multiRoot && !args.path;
+  const matches = all.filter((file) => {
+    const prefix = prefixes.find((p) => file.startsWith(p));
+    if (prefix === undefined) return false;
+    const rel = file.slice(prefix.length);
+    if (matcher.match(rel)) return true;
+    // In a multi-root workspace, `src/**` may omit the root folder name.
+    return stripRoot && matcher.match(rel.slice(rel.indexOf('/') + 1));
+  });
+  if (matches.length === 0) {
+    const where = args.path ? ` under ${args.path}` : '';
+    const hint = pattern.includes('/') && !pattern.startsWith('**/') ? ` Patterns with / start at the search folder; try **/${pattern}.` : '';
+    return okResult(`No files match ${args.pattern}${where}.${hint}`, { truncated: false, count: 0, paths: [] });
+  }
+  const shown = matches.slice(0, DEFAULT_LIMITS.globMaxPaths);
+  const hidden = matches.length - shown.length;
+  const note = hidden > 0 ? [`... ${hidden} more paths not shown; narrow the pattern or use path.`] : [];
+  return okResult([...shown, ...note].join('\n'), { truncated: hidden > 0, count: matches.length, paths: shown });
+}
+
+/** Accepts `./x`, backslashes, absolute paths inside a root and `dir/`; undefined for absolute paths outside. */
+function normalizePattern(workspace: Workspace, raw: string): string | undefined {
+  let pattern = raw.trim().replace(/\\/g, '/');
+  if (pattern.startsWith('/')) {
+    const inside = workspace.display(pattern);
+    if (inside === undefined) return undefined;
+    pattern = inside;
+  }
+  while (pattern.startsWith('./')) pattern = pattern.slice(2);
+  if (pattern.endsWith('/')) pattern += '**';
+  return pattern === '' ? '**' : pattern;
+}

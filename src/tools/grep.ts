@@ -1,0 +1,141 @@
+import { DEFAULT_LIMITS } from '../common/limits';
+import type { GrepArgs, GrepHit, ToolResult } from '../common/tools';
+import { RG_COMMON_FLAGS, runRipgrep, summarizeRgError, type LineVerdict } from './ripgrep';
+import { clipLine, errorResult, okResult } from './toolResult';
+import type { Workspace } from './workspace';
+
+/** Upper bound for `max_hits` (structured hits for the embedded brain). */
+export const GREP_MAX_HITS = 2000;
+/** After the caps are full, matches are only counted, up to this many more, before rg is killed. */
+const EXTRA_COUNT = 1000;
+const MAX_CONTEXT = 10;
+
+/** Per-call budgets and cancellation. */
+export interface ToolContext {
+  signal: AbortSignal;
+  timeoutMs: number;
+}
+
+interface RgText {
+  text?: string;
+  bytes?: string;
+}
+interface RgLine {
+  type: 'begin' | 'match' | 'context' | 'end' | 'summary';
+  data: { path?: RgText; lines?: RgText; line_number?: number; submatches?: { start: number; end: number }[] };
+}
+
+/**
+ * grep: ripgrep over the workspace (or one path), sorted by path for deterministic
+ * results, `path:line: text` for matches and `path-line- text` for context lines.
+ */
+export async function grep(workspace: Workspace, args: GrepArgs, ctx: ToolContext): Promise<ToolResult> {
+  if (typeof args.pattern !== 'string' || args.pattern.length === 0) return errorResult('grep needs a non-empty `pattern`.');
+  const targets = await workspace.resolve(args.path ?? '', 'any');
+  if ('error' in targets) return errorResult(targets.error);
+  const context = clampInt(args.context_lines, 0, MAX_CONTEXT, 0);
+  const maxHits = clampInt(args.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines);
+  const flags = [...RG_COMMON_FLAGS, '--json', '--sort=path', '--engine=auto'];
+  if (args.case_insensitive === true) flags.push('--ignore-case');
+  if (context > 0) flags.push(`--context=${context}`);
+  if (typeof args.glob === 'string' && args.glob.trim() !== '') flags.push(`--glob=${args.glob.trim()}`);
+  flags.push('--regexp', args.pattern, '--', ...targets.map((t) => t.abs));
+
+  const collector = new GrepCollector(workspace, maxHits, context > 0);
+  const outcome = await runRipgrep(flags, {
+    cwd: targets[0].root.abs,
+    signal: ctx.signal,
+    timeoutMs: ctx.timeoutMs,
+    onRecord: (record) => collector.add(record),
+  });
+  if (collector.total === 0) {
+    if (outcome.timedOut) return errorResult(`grep timed out after ${ctx.timeoutMs / 1000}s; narrow the pattern or use glob/path.`);
+    if (outcome.code === 2 && outcome.stderr.trim() !== '') return errorResult(summarizeRgError(outcome.stderr));
+    const where = args.path ? ` in ${args.path}` : '';
+    const filter = args.glob ? ` (glob ${args.glob})` : '';
+    return okResult(`No matches for /${args.pattern}/${where}${filter}.`, { truncated: false, count: 0, hits: [] });
+  }
+  return collector.result(outcome.stopped, outcome.timedOut, ctx.timeoutMs);
+}
+
+/** Turns rg --json records into capped text lines and structured hits; says when to stop rg. */
+class GrepCollector {
+  total = 0;
+  private readonly lines: string[] = [];
+  private readonly hits: GrepHit[] = [];
+  private textLines = 0;
+  private shownMatches = 0;
+  private lastPath = '';
+  private lastLine = 0;
+
+  constructor(
+    private readonly workspace: Workspace,
+    private readonly maxHits: number,
+    private readonly separators: boolean,
+  ) {}
+
+  add(record: string): LineVerdict {
+    const full = this.textLines >= DEFAULT_LIMITS.grepMaxLines && this.hits.length >= this.maxHits;
+    if (full) {
+      // Cheap path: only count further matches, without parsing them.
+      if (record.startsWith('{"type":"match"')) this.total++;
+      return this.total >= Math.max(this.maxHits, this.shownMatches) + EXTRA_COUNT ? 'stop' : 'more';
+    }
+    if (!record.startsWith('{"type":"match"') && !record.startsWith('{"type":"context"')) return 'more';
+    const { type, data } = JSON.parse(record) as RgLine;
+    const abs = decode(data.path);
+    const display = this.workspace.display(abs) ?? abs;
+    const raw = decode(data.lines).replace(/\r?\n$/, '');
+    const line = data.line_number ?? 0;
+    const isMatch = type === 'match';
+    const maxChars = DEFAULT_LIMITS.grepMaxLineChars;
+    const text = isMatch ? windowed(data.lines, raw, data.submatches?.[0]?.start, maxChars) : clipLine(raw, maxChars);
+    if (isMatch) {
+      this.total++;
+      if (this.hits.length < this.maxHits) this.hits.push({ path: display, line, text });
+    }
+    if (this.textLines < DEFAULT_LIMITS.grepMaxLines) {
+      if (this.separators && this.lastPath !== '' && (display !== this.lastPath || line > this.lastLine + 1)) this.lines.push('--');
+      this.lines.push(isMatch ? `${display}:${line}: ${text}` : `${display}-${line}- ${text}`);
+      this.textLines++;
+      if (isMatch) this.shownMatches++;
+      this.lastPath = display;
+      this.lastLine = line;
+    }
+    return 'more';
+  }
+
+  result(stopped: boolean, timedOut: boolean, timeoutMs: number): ToolResult {
+    const hidden = this.total - this.shownMatches;
+    const notes: string[] = [];
+    if (hidden > 0) {
+      const amount = stopped ? `more than ${hidden}` : `${hidden}`;
+      notes.push(`... ${amount} more matches not shown; narrow the pattern or use glob/path.`);
+    }
+    if (timedOut) notes.push(`... grep timed out after ${timeoutMs / 1000}s; results are partial; narrow the pattern or use glob/path.`);
+    const text = [...this.lines, ...notes].join('\n');
+    return okResult(text, { truncated: notes.length > 0, count: this.total, hits: this.hits });
+  }
+}
+
+function decode(value: RgText | undefined): string {
+  if (!value) return '';
+  if (value.text !== undefined) return value.text;
+  return value.bytes ? Buffer.from(value.bytes, 'base64').toString('utf8') : '';
+}
+
+/** Clips a long matched line to a window that still shows the (first) match. */
+function windowed(source: RgText | undefined, line: string, matchByte: number | undefined, maxChars: number): string {
+  if (line.length <= maxChars || !matchByte) return clipLine(line, maxChars);
+  const bytes = source?.text !== undefined ? Buffer.from(source.text, 'utf8') : Buffer.from(source?.bytes ?? '', 'base64');
+  const matchChar = bytes.subarray(0, matchByte).toString('utf8').length;
+  if (matchChar < maxChars * 0.75) return clipLine(line, maxChars);
+  const start = Math.max(0, matchChar - Math.floor(maxChars / 4));
+  return `[${start} chars] … ${clipLine(line.slice(start), maxChars)}`;
+}
+
+/** Integer in [min, max], or the fallback when not a finite number. */
+export function clampInt(value: unknown, min: number, max: number, fallback: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return fallback;
+  return Math.min(max, Math.max(min, Math.trunc(value)));
+}

@@ -1,0 +1,137 @@
+import { open, type FileHandle } from 'node:fs/promises';
+import { CodeGrepError } from '../common/errors';
+import { DEFAULT_LIMITS } from '../common/limits';
+import type { ReadArgs, ToolResult } from '../common/tools';
+import type { ToolContext } from './grep';
+import { clipLine, errorResult, okResult } from './toolResult';
+import type { Workspace } from './workspace';
+
+const CHUNK_BYTES = 64 * 1024;
+/** A NUL byte in this prefix marks a file as binary (the heuristic git and rg use). */
+const BINARY_SNIFF_BYTES = 8 * 1024;
+
+/**
+ * read: numbered lines (`cat -n` style, `     12\tcode`) of one file, streamed so a huge file
+ * or a huge line never loads whole. Counts the file's lines when it is at most readMaxFileBytes.
+ */
+export async function read(workspace: Workspace, args: ReadArgs, ctx: ToolContext): Promise<ToolResult> {
+  if (typeof args.path !== 'string' || args.path.trim() === '') return errorResult('read needs a `path`.');
+  const resolved = await workspace.resolve(args.path, 'file');
+  if ('error' in resolved) return errorResult(resolved.error);
+  const file = resolved[0];
+  const start = toLine(args.start_line) ?? 1;
+  const askedEnd = toLine(args.end_line);
+  if (askedEnd !== undefined && askedEnd < start) return errorResult(`end_line ${askedEnd} is before start_line ${start}.`);
+  const window = start + DEFAULT_LIMITS.readMaxLines - 1;
+  const end = Math.min(askedEnd ?? window, window);
+
+  const handle = await open(file.abs, 'r');
+  let scan: LineScan;
+  try {
+    const size = (await handle.stat()).size;
+    if (await looksBinary(handle)) return errorResult(`${file.display} is a binary file; read only works on text files.`);
+    scan = await scanLines(handle, size, { start, end }, ctx);
+  } finally {
+    await handle.close();
+  }
+  if (scan.timedOut && scan.lines.length === 0) return errorResult(`reading ${file.display} timed out after ${ctx.timeoutMs / 1000}s.`);
+  const total = scan.totalLines;
+  if (scan.lines.length === 0) {
+    if (total === 0) return okResult(`(${file.display} is empty)`, { truncated: false, count: 0, read: { path: file.display, startLine: 0, endLine: 0, totalLines: 0 } });
+    return errorResult(`start_line ${start} is past the end of ${file.display} (${total ?? scan.lastLine} lines).`);
+  }
+  const last = start + scan.lines.length - 1;
+  const body = scan.lines.map((text, i) => `${String(start + i).padStart(6)}\t${text}`);
+  const cutByCap = askedEnd !== undefined && askedEnd > end && scan.moreAfter;
+  const cutByDefault = askedEnd === undefined && scan.moreAfter;
+  const truncated = cutByCap || cutByDefault || scan.timedOut;
+  if (truncated) {
+    const of = total !== undefined ? ` of ${total}` : '';
+    body.push(`... showing lines ${start}-${last}${of}; call read with start_line=${last + 1} for more.`);
+  }
+  return okResult(body.join('\n'), {
+    truncated,
+    count: scan.lines.length,
+    read: { path: file.display, startLine: start, endLine: last, ...(total !== undefined ? { totalLines: total } : {}) },
+  });
+}
+
+interface LineScan {
+  lines: string[];
+  /** Whole file's line count when counted. */
+  totalLines?: number;
+  /** Last line number seen (a lower bound of the total). */
+  lastLine: number;
+  /** There is at least one line after the last one returned. */
+  moreAfter: boolean;
+  timedOut: boolean;
+}
+
+/** Streams the file once, keeping at most ~4 bytes per allowed character of each wanted line. */
+async function scanLines(handle: FileHandle, size: number, range: { start: number; end: number }, ctx: ToolContext): Promise<LineScan> {
+  const { start, end } = range;
+  const countAll = size <= DEFAULT_LIMITS.readMaxFileBytes;
+  const maxChars = DEFAULT_LIMITS.readMaxLineChars;
+  const keepBytes = maxChars * 4 + 4;
+  const lines: string[] = [];
+  const buffer = Buffer.alloc(CHUNK_BYTES);
+  const deadline = Date.now() + ctx.timeoutMs;
+  let lineNo = 1;
+  let kept: Buffer[] = [];
+  let keptLen = 0;
+  let lineBytes = 0;
+  let position = 0;
+  const finishLine = () => {
+    if (lineNo >= start && lineNo <= end) lines.push(decodeLine(Buffer.concat(kept, keptLen), lineBytes, maxChars));
+    kept = [];
+    keptLen = 0;
+    lineBytes = 0;
+    lineNo++;
+  };
+  for (;;) {
+    if (ctx.signal.aborted) throw new CodeGrepError('cancelled', 'The run was cancelled.');
+    if (Date.now() > deadline) return { lines, lastLine: lineNo - 1, moreAfter: true, timedOut: true };
+    const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, position);
+    if (bytesRead === 0) break;
+    position += bytesRead;
+    let from = 0;
+    while (from < bytesRead) {
+      const newline = buffer.indexOf(10, from);
+      const stop = newline === -1 || newline >= bytesRead ? bytesRead : newline;
+      if (lineNo >= start && lineNo <= end && keptLen < keepBytes) {
+        const piece = buffer.subarray(from, Math.min(stop, from + keepBytes - keptLen));
+        kept.push(Buffer.from(piece));
+        keptLen += piece.length;
+      }
+      lineBytes += stop - from;
+      if (stop === bytesRead) break;
+      finishLine();
+      from = stop + 1;
+      if (lineNo > end && !countAll) return { lines, lastLine: lineNo - 1, moreAfter: from < bytesRead || position < size, timedOut: false };
+    }
+  }
+  if (lineBytes > 0 || keptLen > 0) finishLine();
+  const totalLines = lineNo - 1;
+  return { lines, totalLines, lastLine: totalLines, moreAfter: totalLines > end, timedOut: false };
+}
+
+function decodeLine(bytes: Buffer, lineBytes: number, maxChars: number): string {
+  const text = bytes.toString('utf8').replace(/\r$/, '');
+  if (lineBytes <= bytes.length) return clipLine(text, maxChars);
+  let cut = text.slice(0, maxChars);
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut} … [line is ${lineBytes} bytes; cut]`;
+}
+
+async function looksBinary(handle: FileHandle): Promise<boolean> {
+  const sniff = Buffer.alloc(BINARY_SNIFF_BYTES);
+  const { bytesRead } = await handle.read(sniff, 0, BINARY_SNIFF_BYTES, 0);
+  return sniff.subarray(0, bytesRead).includes(0);
+}
+
+/** A 1-based line number from a number or numeric string; undefined when absent or not a number. */
+function toLine(value: unknown): number | undefined {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n)) return undefined;
+  return Math.max(1, Math.trunc(n));
+}

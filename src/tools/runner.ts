@@ -1,0 +1,71 @@
+import { isAbortError } from '../common/errors';
+import { DEFAULT_LIMITS } from '../common/limits';
+import type { ToolCall, ToolResult, ToolRunner } from '../common/tools';
+import { resolveCitation } from './citation';
+import { FileListCache } from './fileList';
+import { glob } from './glob';
+import { grep, type ToolContext } from './grep';
+import { read } from './read';
+import { errorResult } from './toolResult';
+import { Workspace } from './workspace';
+
+/** Options for a NodeToolRunner. */
+export interface NodeToolRunnerOptions {
+  /** Workspace folders; the first one is the default for single-root paths. */
+  roots: string[];
+  /** Per-call wall-clock limit; defaults to DEFAULT_LIMITS.toolTimeoutMs. */
+  timeoutMs?: number;
+}
+
+/**
+ * The Node implementation of ToolRunner: grep/glob/read confined to the workspace roots.
+ * Bad arguments come back as error results; only cancellation rejects (code 'cancelled').
+ */
+export class NodeToolRunner implements ToolRunner {
+  readonly workspace: Workspace;
+  private readonly files: FileListCache;
+  private readonly timeoutMs: number;
+
+  constructor(options: NodeToolRunnerOptions) {
+    this.workspace = new Workspace(options.roots);
+    this.files = new FileListCache(this.workspace);
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_LIMITS.toolTimeoutMs;
+  }
+
+  /** Runs one call; never throws on bad input. */
+  async run(call: ToolCall, signal: AbortSignal): Promise<ToolResult> {
+    const ctx: ToolContext = { signal, timeoutMs: this.timeoutMs };
+    const args: unknown = call.args;
+    if (typeof args !== 'object' || args === null) return errorResult(`${String(call.name)} needs an arguments object.`);
+    try {
+      switch (call.name) {
+        case 'grep':
+          return await grep(this.workspace, call.args, ctx);
+        case 'glob':
+          return await glob(this.workspace, this.files, call.args, ctx);
+        case 'read':
+          return await read(this.workspace, call.args, ctx);
+        default:
+          return errorResult(`unknown tool ${JSON.stringify((call as { name: unknown }).name)}; use grep, glob or read.`);
+      }
+    } catch (error) {
+      if (signal.aborted || isAbortError(error)) throw error;
+      return errorResult(`${call.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** Normalises a cited path to an existing workspace file, or says why not. */
+  resolveCitation(path: string): Promise<{ path: string } | { rejected: string }> {
+    return resolveCitation(this.workspace, path);
+  }
+
+  /** Drops the cached file list (call after files change on disk). */
+  invalidateFileList(): void {
+    this.files.invalidate();
+  }
+}
+
+/** A ToolRunner over the given workspace folders. */
+export function createToolRunner(roots: string[], timeoutMs?: number): NodeToolRunner {
+  return new NodeToolRunner({ roots, timeoutMs });
+}

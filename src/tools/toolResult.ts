@@ -1,0 +1,21 @@
+import type { ToolResult } from '../common/tools';
+
+/** A tool result for bad input or a failure the model can react to; `text` and `error` carry the same message. */
+export function errorResult(message: string): ToolResult {
+  const text = `error: ${message}`;
+  return { text, truncated: false, error: text, count: 0, bytes: Buffer.byteLength(text) };
+}
+
+/** A successful tool result; `bytes` is computed from `text`. */
+export function okResult(text: string, fields: Omit<ToolResult, 'text' | 'bytes' | 'error'>): ToolResult {
+  return { text, bytes: Buffer.byteLength(text), ...fields };
+}
+
+/** Clips one line to `maxChars`, saying how much was cut so the model knows the line goes on. */
+export function clipLine(line: string, maxChars: number): string {
+  if (line.length <= maxChars) return line;
+  let cut = line.slice(0, maxChars);
+  // Never split a surrogate pair.
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut} … [+${line.length - cut.length} chars]`;
+}

@@ -1,0 +1,156 @@
+import { realpathSync } from 'node:fs';
+import { lstat, realpath, stat } from 'node:fs/promises';
+import * as path from 'node:path';
+import { CodeGrepError } from '../common/errors';
+
+/** One workspace folder: its absolute path, its real path, and the name that prefixes its paths in a multi-root workspace. */
+export interface WorkspaceRoot {
+  abs: string;
+  real: string;
+  name: string;
+}
+
+/** A path argument that passed the sandbox: where it is on disk and how tools show it. */
+export interface ResolvedPath {
+  /** Lexical absolute path (inside `root.abs`); what rg is given, so its output maps back by prefix. */
+  abs: string;
+  /** Workspace-relative POSIX path ('' for a whole single root). */
+  display: string;
+  root: WorkspaceRoot;
+  kind: 'file' | 'dir';
+}
+
+/** What a caller accepts: a regular file, a directory, or either. */
+export type PathKind = 'file' | 'dir' | 'any';
+
+/** A refusal, phrased for a model to read and act on. */
+export interface PathRefusal {
+  error: string;
+  /** Short reason used for rejected citations. */
+  reason: 'does not exist' | 'outside the workspace' | 'not a regular file' | 'is a directory' | 'invalid path';
+}
+
+/**
+ * The sandbox: the only place that turns a tool's path argument into a real path.
+ *
+ * Path convention: with one root, paths are relative to it (`src/a.py`). With several roots,
+ * paths start with the root folder's name (`backend/src/a.py`); duplicate folder names get
+ * `-2`, `-3`... An absolute path is accepted when it lies inside a root. Results always use
+ * these workspace-relative POSIX paths. Symlinks are followed only when their target stays inside a root.
+ */
+export class Workspace {
+  readonly roots: readonly WorkspaceRoot[];
+
+  constructor(roots: readonly string[]) {
+    if (roots.length === 0) throw new CodeGrepError('bad-input', 'No workspace folder: open a folder or pass --repo DIR.');
+    const used = new Map<string, number>();
+    this.roots = roots.map((root) => {
+      const abs = path.resolve(root);
+      let real: string;
+      try {
+        real = realpathSync(abs);
+      } catch {
+        throw new CodeGrepError('bad-input', `Workspace folder ${abs} does not exist.`);
+      }
+      const base = path.basename(abs) || 'root';
+      const seen = used.get(base) ?? 0;
+      used.set(base, seen + 1);
+      return { abs, real, name: seen === 0 ? base : `${base}-${seen + 1}` };
+    });
+  }
+
+  /** True when paths carry a root-name prefix. */
+  get multiRoot(): boolean {
+    return this.roots.length > 1;
+  }
+
+  /** Workspace-relative POSIX path for an absolute path inside a root (as rg prints it), or undefined. */
+  display(abs: string): string | undefined {
+    for (const root of this.roots) {
+      const rel = relativeInside(root.abs, abs) ?? relativeInside(root.real, abs);
+      if (rel !== undefined) return this.withRoot(root, rel);
+    }
+    return undefined;
+  }
+
+  /**
+   * Resolves a path argument; an empty path or `.` means every root (only when `kind` allows dirs).
+   * Returns one ResolvedPath per root it covers, or a refusal.
+   */
+  async resolve(input: string, kind: PathKind): Promise<ResolvedPath[] | PathRefusal> {
+    const raw = input.trim();
+    if (raw.includes('\0')) return refuse('invalid path', 'path contains a NUL byte.');
+    const cleaned = raw.replace(/\\/g, '/');
+    if (cleaned === '' || cleaned === '.' || cleaned === './') {
+      if (kind === 'file') return refuse('invalid path', 'a file path is required.');
+      return this.roots.map((root) => ({ abs: root.abs, display: this.withRoot(root, ''), root, kind: 'dir' as const }));
+    }
+    const located = this.locate(raw, cleaned);
+    if ('error' in located) return located;
+    return this.check(located.root, located.rel, raw, kind);
+  }
+
+  private locate(raw: string, cleaned: string): { root: WorkspaceRoot; rel: string } | PathRefusal {
+    if (path.isAbsolute(raw) || path.posix.isAbsolute(cleaned)) {
+      const abs = path.resolve(raw);
+      for (const root of this.roots) {
+        const rel = relativeInside(root.abs, abs) ?? relativeInside(root.real, abs);
+        if (rel !== undefined) return { root, rel };
+      }
+      return refuse('outside the workspace', `${raw} is outside the workspace; use a path relative to the workspace root.`);
+    }
+    const rel = path.posix.normalize(cleaned).replace(/\/+$/, '');
+    if (rel === '..' || rel.startsWith('../')) {
+      return refuse('outside the workspace', `${raw} is outside the workspace; use a path relative to the workspace root.`);
+    }
+    if (!this.multiRoot) return { root: this.roots[0], rel: rel === '.' ? '' : rel };
+    const [first, ...rest] = rel.split('/');
+    const root = this.roots.find((r) => r.name === first);
+    if (!root) {
+      const names = this.roots.map((r) => r.name).join(', ');
+      return refuse('does not exist', `${raw} does not exist; in this multi-root workspace paths start with a folder name: ${names}.`);
+    }
+    return { root, rel: rest.join('/') };
+  }
+
+  private async check(root: WorkspaceRoot, rel: string, raw: string, kind: PathKind): Promise<ResolvedPath[] | PathRefusal> {
+    const abs = rel === '' ? root.abs : path.join(root.abs, ...rel.split('/'));
+    let real: string;
+    try {
+      await lstat(abs);
+      real = await realpath(abs);
+    } catch {
+      return refuse('does not exist', `${raw} does not exist; use glob to find the right path.`);
+    }
+    if (!this.roots.some((r) => relativeInside(r.real, real) !== undefined)) {
+      return refuse('outside the workspace', `${raw} is a symlink that points outside the workspace; it cannot be read.`);
+    }
+    const info = await stat(real);
+    const display = this.withRoot(root, rel);
+    if (info.isDirectory()) {
+      if (kind === 'file') return refuse('is a directory', `${raw} is a directory; use glob to list its files.`);
+      return [{ abs, display, root, kind: 'dir' }];
+    }
+    if (!info.isFile()) return refuse('not a regular file', `${raw} is not a regular file (device, FIFO or socket); it cannot be read.`);
+    if (kind === 'dir') return refuse('not a regular file', `${raw} is a file, not a folder.`);
+    return [{ abs, display, root, kind: 'file' }];
+  }
+
+  private withRoot(root: WorkspaceRoot, rel: string): string {
+    if (!this.multiRoot) return rel;
+    return rel === '' ? root.name : `${root.name}/${rel}`;
+  }
+}
+
+/** POSIX path of `target` relative to `base` when it lies inside it ('' for base itself), else undefined. */
+function relativeInside(base: string, target: string): string | undefined {
+  const rel = path.relative(base, target);
+  if (rel === '') return '';
+  if (rel.startsWith('..') && (rel === '..' || rel.startsWith(`..${path.sep}`))) return undefined;
+  if (path.isAbsolute(rel)) return undefined;
+  return rel.split(path.sep).join('/');
+}
+
+function refuse(reason: PathRefusal['reason'], error: string): PathRefusal {
+  return { error, reason };
+}

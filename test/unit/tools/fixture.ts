@@ -1,0 +1,39 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+
+/** Creates a temp folder holding `files` (path → content); returns its absolute path. */
+export function makeTree(files: Record<string, string | Buffer>, prefix = 'codegrep-tools-'): string {
+  const root = mkdtempSync(path.join(tmpdir(), prefix));
+  for (const [rel, content] of Object.entries(files)) {
+    const abs = path.join(root, rel);
+    mkdirSync(path.dirname(abs), { recursive: true });
+    writeFileSync(abs, content);
+  }
+  return root;
+}
+
+/** Removes a folder made by makeTree. */
+export function removeTree(root: string): void {
+  rmSync(root, { recursive: true, force: true });
+}
+
+/** Pids of live `rg` processes whose parent is this test process (read from /proc). */
+export function childRgPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Format: pid (comm) state ppid ...
+      const match = /^\d+ \((.*)\) (\S) (\d+)/.exec(stat);
+      if (match && match[1] === 'rg' && match[2] !== 'Z' && Number(match[3]) === process.pid) pids.push(Number(entry));
+    } catch {
+      // The process exited while we looked.
+    }
+  }
+  return pids;
+}
+
+/** A never-aborted signal. */
+export const noSignal = new AbortController().signal;
