@@ -1,0 +1,48 @@
+/**
+ * Runs the in-host integration suites (test/integration/suite) inside a real VS Code 1.100 through
+ * @vscode/test-electron's runTests. Here VS Code is code-server, launched by our vscode-test-host
+ * executable; with CODEGREP_VSCODE=desktop, runTests downloads desktop VS Code 1.100.3 instead (needs
+ * the network and a display). Exits with the suite's exit code.
+ *
+ *   node --import tsx test/integration/runTests.ts          # after `npm run build`
+ *   CODEGREP_TEST_GREP=activation node --import tsx ...     # only matching tests
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runTests, TestRunFailedError } from '@vscode/test-electron';
+import { repoRoot } from '../../scripts/code-server/paths';
+import { buildSuites } from './buildSuites';
+import { createFixtureWorkspace } from './fixture/createFixture';
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const extensionTestsPath = await buildSuites();
+  const fixture = createFixtureWorkspace();
+  const profileDir = mkdtempSync(join(tmpdir(), 'cg-it-'));
+  const desktop = process.env.CODEGREP_VSCODE === 'desktop';
+  try {
+    return await runTests({
+      ...(desktop ? { version: '1.100.3' } : { vscodeExecutablePath: join(repoRoot, 'scripts', 'code-server', 'vscode-test-host') }),
+      extensionDevelopmentPath: repoRoot,
+      extensionTestsPath,
+      launchArgs: [fixture.dir, `--user-data-dir=${join(profileDir, 'user')}`, `--extensions-dir=${join(profileDir, 'ext')}`],
+      extensionTestsEnv: { CODEGREP_FIXTURE_WORKSPACE: fixture.dir },
+    });
+  } catch (error) {
+    if (error instanceof TestRunFailedError) return typeof error.code === 'number' && error.code !== 0 ? error.code : 1;
+    throw error;
+  } finally {
+    fixture.dispose();
+    rmSync(profileDir, { recursive: true, force: true });
+    console.log(`integration: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
