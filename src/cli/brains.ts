@@ -1,0 +1,64 @@
+import { CodeGrepError } from '../common/errors';
+import type { Brain } from '../core/brain';
+import { createEmbeddedBrain } from '../core/embedded/index';
+import { createOpenAIBrain, type OpenAIBrainConfig } from '../core/openai/index';
+import { createBm25Brain } from '../eval/bm25';
+import type { BrainSpec } from '../eval/harness';
+import { badInput } from './command';
+
+/** Flags that configure the OpenAI-compatible brain (the API key comes only from the environment). */
+export interface ModelFlags {
+  endpoint?: string;
+  model?: string;
+  profile?: string;
+  requestTimeoutSeconds?: number;
+}
+
+/** Brain names the CLI accepts; `bm25:K` returns the top K files. */
+export const BRAIN_NAMES = 'embedded | openai | bm25 | bm25:K';
+
+/** Parses `--brain` (a comma list for eval) into specs; unknown names and bad model settings are bad input. */
+export function parseBrains(value: string, flags: ModelFlags): BrainSpec[] {
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.length === 0) throw badInput(`--brain is empty; use one of ${BRAIN_NAMES}.`);
+  return names.map((name) => parseBrain(name, flags));
+}
+
+function parseBrain(name: string, flags: ModelFlags): BrainSpec {
+  if (name === 'embedded') return { name, create: () => createEmbeddedBrain() };
+  const bm25 = /^bm25(?::(\d+))?$/.exec(name);
+  if (bm25) {
+    const topK = bm25[1] === undefined ? 1 : Number(bm25[1]);
+    if (topK < 1 || topK > 100) throw badInput(`bm25:K needs K from 1 to 100, got "${name}".`);
+    return { name, create: (root) => createBm25Brain({ root, topK }) };
+  }
+  if (name === 'openai') {
+    const config = openAIConfig(flags);
+    const probe = validated(() => createOpenAIBrain(config));
+    return { name: probe.name, create: () => createOpenAIBrain(config) };
+  }
+  throw badInput(`unknown brain "${name}"; use one of ${BRAIN_NAMES}.`);
+}
+
+/** Endpoint and model from flags, else CODEGREP_ENDPOINT / CODEGREP_MODEL; the key only from CODEGREP_API_KEY. */
+function openAIConfig(flags: ModelFlags): OpenAIBrainConfig {
+  const baseURL = flags.endpoint ?? process.env.CODEGREP_ENDPOINT;
+  if (!baseURL) throw badInput('--brain openai needs --endpoint URL (or CODEGREP_ENDPOINT), e.g. http://localhost:8000/v1.');
+  const config: OpenAIBrainConfig = { baseURL, model: flags.model ?? process.env.CODEGREP_MODEL ?? '', apiKey: process.env.CODEGREP_API_KEY };
+  if (flags.profile !== undefined) config.profile = flags.profile as OpenAIBrainConfig['profile'];
+  if (flags.requestTimeoutSeconds !== undefined) config.timeoutMs = flags.requestTimeoutSeconds * 1000;
+  return config;
+}
+
+/** Config mistakes found while building a brain are the user's to fix: exit 2, not 1. */
+function validated(build: () => Brain): Brain {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof CodeGrepError && (error.code === 'no-model' || error.code === 'bad-input')) throw badInput(error.message);
+    throw error;
+  }
+}

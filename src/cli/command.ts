@@ -1,0 +1,32 @@
+import { CodeGrepError } from '../common/errors';
+
+/** One `codegrep <name>` subcommand; main.ts dispatches through a table of these. */
+export interface Command {
+  /** One line for `codegrep --help`. */
+  summary: string;
+  /** Full usage text for `codegrep <name> --help`. */
+  usage: string;
+  /** Runs with the arguments after the command name; resolves to the exit code. */
+  run(argv: string[]): Promise<number>;
+}
+
+/** Exit codes of the CLI contract. */
+export const EXIT = { ok: 0, failure: 1, badInput: 2, rowsFailed: 3, interrupted: 130 } as const;
+
+/** A bad-input error for a flag or argument; main.ts prints it with a usage hint and exits 2. */
+export function badInput(message: string): CodeGrepError {
+  return new CodeGrepError('bad-input', message);
+}
+
+/** The folder the user ran the command from: npm sets INIT_CWD because `npm run` changes into the package folder. */
+export function userCwd(): string {
+  return process.env.INIT_CWD || process.cwd();
+}
+
+/** Parses a whole-number flag within bounds, or throws a bad-input error naming the flag. */
+export function intFlag(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw badInput(`--${name} must be a whole number from ${min} to ${max}, got "${value}".`);
+  return n;
+}

@@ -1,0 +1,155 @@
+import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { parseBaselineSpec } from '../eval/baselines';
+import { gitAvailable } from '../eval/git';
+import { runEval } from '../eval/harness';
+import { BarProgress, LineProgress } from '../eval/progress';
+import { RepoCache } from '../eval/repoCache';
+import { markdownTable } from '../eval/report';
+import { sidecarPath } from '../eval/resume';
+import { GitWorktrees } from '../eval/worktrees';
+import { NodeToolRunner } from '../tools/runner';
+import { BRAIN_NAMES, parseBrains } from './brains';
+import { EXIT, badInput, intFlag, userCwd, type Command } from './command';
+
+const USAGE = `Usage: codegrep eval --dataset F.jsonl --repos DIR [options]
+
+Runs every dataset row ({instance_id, repo, base_commit, problem_statement, gold_files}) on a
+fresh checkout of DIR/<owner>__<name>.git at tag base-<sha> (else the SHA), scores the ranked
+files against gold_files and prints a Markdown table.
+
+Options:
+  --brain LIST               comma list of ${BRAIN_NAMES} (default: embedded)
+  --baseline NAME=FILE       also score published {instance_id, predicted_files} lines (repeatable)
+  --out FILE                 write the JSON report; FILE.rows.jsonl keeps finished rows so a
+                             re-run resumes where it stopped (errored rows run again)
+  --fresh                    forget the finished rows of an earlier run with the same --out
+  --concurrency N            rows in flight (default: number of cores)
+  --limit N                  only the first N rows (after --filter)
+  --filter REGEX             only rows whose instance_id matches
+  --cache DIR                writable copies of the repos (default: .cache/eval-repos in the project)
+  --row-timeout S            seconds per brain per row (default 300)
+  --endpoint URL, --model NAME, --profile NAME, --request-timeout S   for --brain openai
+  --max-turns N, --max-parallel-calls N   the Locator's budget (default 3 and 8)
+  --json                     print the report JSON instead of the table
+
+Exit codes: 0 all rows ran, 1 run failure, 2 bad input, 3 some rows failed, 130 interrupted.`;
+
+/** `codegrep eval`: the dev-set harness. */
+export const evalCommand: Command = {
+  summary: 'score brains (and published baselines) on a dataset of issues with known files',
+  usage: USAGE,
+  async run(argv) {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        dataset: { type: 'string' },
+        repos: { type: 'string' },
+        brain: { type: 'string', default: 'embedded' },
+        baseline: { type: 'string', multiple: true, default: [] },
+        out: { type: 'string' },
+        fresh: { type: 'boolean', default: false },
+        concurrency: { type: 'string' },
+        limit: { type: 'string' },
+        filter: { type: 'string' },
+        cache: { type: 'string' },
+        'row-timeout': { type: 'string' },
+        endpoint: { type: 'string' },
+        model: { type: 'string' },
+        profile: { type: 'string' },
+        'request-timeout': { type: 'string' },
+        'max-turns': { type: 'string' },
+        'max-parallel-calls': { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
+    });
+    if (positionals.length) throw badInput(`unexpected argument "${positionals[0]}".`);
+    const cwd = userCwd();
+    if (!values.dataset) throw badInput('--dataset F.jsonl is required.');
+    if (!values.repos) throw badInput('--repos DIR (the folder of <owner>__<name>.git bare repos) is required.');
+    const dataset = resolve(cwd, values.dataset);
+    const repos = resolve(cwd, values.repos);
+    if (!(await stat(dataset).then((s) => s.isFile(), () => false))) throw badInput(`--dataset ${dataset} is not a file.`);
+    if (!(await stat(repos).then((s) => s.isDirectory(), () => false))) throw badInput(`--repos ${repos} is not a folder.`);
+    const brains = parseBrains(values.brain, {
+      endpoint: values.endpoint,
+      model: values.model,
+      profile: values.profile,
+      requestTimeoutSeconds: intFlag('request-timeout', values['request-timeout'], 1, 3600),
+    });
+    const baselines = values.baseline.map((spec) => {
+      const { name, file } = parseBaselineSpec(spec);
+      return { name, file: resolve(cwd, file) };
+    });
+    const filter = values.filter === undefined ? undefined : compileFilter(values.filter);
+    const rowTimeout = intFlag('row-timeout', values['row-timeout'], 1, 86_400);
+    if (!(await gitAvailable('git'))) {
+      throw new Error('git is not on PATH; eval makes per-row checkouts with `git worktree`. Install git and run again.');
+    }
+    const cache = new RepoCache({ reposDir: repos, cacheDir: values.cache ? resolve(cwd, values.cache) : defaultCacheDir() });
+
+    const controller = new AbortController();
+    let interrupts = 0;
+    const onSigint = () => {
+      interrupts++;
+      if (interrupts > 1) process.exit(EXIT.interrupted);
+      process.stderr.write('\ninterrupted: removing worktrees (Ctrl-C again to quit at once)\n');
+      controller.abort();
+    };
+    process.on('SIGINT', onSigint);
+    try {
+      const progress = process.stderr.isTTY && !process.env.CI ? new BarProgress(process.stderr) : new LineProgress(process.stderr);
+      const { report, interrupted } = await runEval({
+        dataset,
+        brains,
+        baselines,
+        workspaces: new GitWorktrees(cache),
+        createTools: (root) => new NodeToolRunner({ roots: [root] }),
+        concurrency: intFlag('concurrency', values.concurrency, 1, 256),
+        limit: intFlag('limit', values.limit, 0, 10_000_000),
+        filter,
+        out: values.out === undefined ? undefined : resolve(cwd, values.out),
+        fresh: values.fresh,
+        locate: {
+          maxTurns: intFlag('max-turns', values['max-turns'], 0, 20),
+          maxParallelCalls: intFlag('max-parallel-calls', values['max-parallel-calls'], 1, 32),
+        },
+        rowTimeoutMs: rowTimeout === undefined ? undefined : rowTimeout * 1000,
+        signal: controller.signal,
+        progress,
+      });
+      if (values.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      else process.stdout.write(`${markdownTable(report.systems)}\n`);
+      if (values.out) {
+        const out = resolve(cwd, values.out);
+        process.stderr.write(`report: ${out} (finished rows: ${sidecarPath(out)})\n`);
+      }
+      if (interrupted) return EXIT.interrupted;
+      return report.systems.some((s) => s.kind === 'brain' && s.summary.errors > 0) ? EXIT.rowsFailed : EXIT.ok;
+    } finally {
+      process.off('SIGINT', onSigint);
+    }
+  },
+};
+
+function compileFilter(source: string): RegExp {
+  try {
+    return new RegExp(source);
+  } catch (error) {
+    throw badInput(`--filter is not a valid regular expression: ${(error as Error).message}`);
+  }
+}
+
+/** `.cache/eval-repos` in the package folder (found from the bundle's location), else in the current folder. */
+function defaultCacheDir(): string {
+  let dir = __dirname;
+  for (let i = 0; i < 5; i++) {
+    if (existsSync(join(dir, 'package.json'))) return join(dir, '.cache', 'eval-repos');
+    dir = dirname(dir);
+  }
+  return resolve(userCwd(), '.cache', 'eval-repos');
+}

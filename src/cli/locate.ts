@@ -1,0 +1,101 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { LocateEvent } from '../common/events';
+import { Locator } from '../core/locator';
+import { NodeToolRunner } from '../tools/runner';
+import { BRAIN_NAMES, parseBrains } from './brains';
+import { EXIT, badInput, intFlag, userCwd, type Command } from './command';
+import { formatResult } from './format';
+import { readIssue } from './issueInput';
+
+const USAGE = `Usage: codegrep locate [TEXT] [--issue-file F | --url URL] [options]
+
+Prints the files an issue is about, best first, with line ranges and reasons.
+The issue comes from TEXT, --issue-file F, --url (a GitHub issue URL or OWNER/REPO#N),
+or stdin when it is piped.
+
+Options:
+  --repo DIR                 repository to search (default: the current folder)
+  --brain NAME               ${BRAIN_NAMES} (default: embedded)
+  --endpoint URL             OpenAI-compatible server for --brain openai (or CODEGREP_ENDPOINT)
+  --model NAME               served model name for --brain openai (or CODEGREP_MODEL)
+  --profile NAME             model profile: codegrep | generic
+  --request-timeout S        seconds per model request
+  --max-turns N              exploration turns before the answer turn (default 3)
+  --max-parallel-calls N     tool calls per turn (default 8)
+  --json                     print the LocateResult as JSON
+
+The API key for --brain openai is read from CODEGREP_API_KEY; a GitHub token for --url from
+GITHUB_TOKEN or GH_TOKEN. Exit codes: 0 success, 1 run failure, 2 bad input.`;
+
+/** `codegrep locate`: one issue, one repo, ranked files. */
+export const locateCommand: Command = {
+  summary: 'find the files an issue is about',
+  usage: USAGE,
+  async run(argv) {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        'issue-file': { type: 'string' },
+        url: { type: 'string' },
+        repo: { type: 'string' },
+        brain: { type: 'string', default: 'embedded' },
+        endpoint: { type: 'string' },
+        model: { type: 'string' },
+        profile: { type: 'string' },
+        'request-timeout': { type: 'string' },
+        'max-turns': { type: 'string' },
+        'max-parallel-calls': { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
+    });
+    const cwd = userCwd();
+    const repo = resolve(cwd, values.repo ?? '.');
+    const isDir = await stat(repo).then((s) => s.isDirectory(), () => false);
+    if (!isDir) throw badInput(`--repo ${repo} is not a folder.`);
+    const specs = parseBrains(values.brain, {
+      endpoint: values.endpoint,
+      model: values.model,
+      profile: values.profile,
+      requestTimeoutSeconds: intFlag('request-timeout', values['request-timeout'], 1, 3600),
+    });
+    if (specs.length !== 1) throw badInput('locate runs one brain; give a single --brain.');
+    const maxTurns = intFlag('max-turns', values['max-turns'], 0, 20);
+    const maxParallelCalls = intFlag('max-parallel-calls', values['max-parallel-calls'], 1, 32);
+
+    const controller = new AbortController();
+    const onSigint = () => controller.abort();
+    process.once('SIGINT', onSigint);
+    try {
+      const issue = await readIssue({
+        text: positionals.length ? positionals.join(' ') : undefined,
+        issueFile: values['issue-file'],
+        url: values.url,
+        stdin: process.stdin,
+        cwd,
+        signal: controller.signal,
+      });
+      const locator = new Locator(new NodeToolRunner({ roots: [repo] }), { maxTurns, maxParallelCalls });
+      const live = !values.json && process.stderr.isTTY ? liveTrace : undefined;
+      const result = await locator.locate(issue, specs[0].create(repo), { signal: controller.signal, onEvent: live });
+      if (live) process.stderr.write('\r\x1b[2K');
+      process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatResult(result)}\n`);
+      return EXIT.ok;
+    } finally {
+      process.off('SIGINT', onSigint);
+    }
+  },
+};
+
+/** One redrawn status line on a terminal while the run goes. */
+function liveTrace(event: LocateEvent): void {
+  if (event.type === 'turn-started') {
+    process.stderr.write(`\r\x1b[2Kturn ${event.turn}/${event.totalTurns}${event.final ? ' (answer)' : ''}…`);
+  } else if (event.type === 'tool-call') {
+    const args = JSON.stringify(event.call.args);
+    process.stderr.write(`\r\x1b[2Kturn ${event.turn}: ${event.call.name} ${args.length > 60 ? `${args.slice(0, 60)}…` : args}`);
+  }
+}

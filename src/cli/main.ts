@@ -1,0 +1,86 @@
+import { CodeGrepError, toErrorInfo } from '../common/errors';
+import { EXIT, type Command } from './command';
+import { evalCommand } from './eval';
+import { locateCommand } from './locate';
+import { mcpCommand } from './mcp';
+import { VERSION } from './version';
+
+/** Subcommands by name; adding one is one line here. */
+const COMMANDS: Record<string, Command> = {
+  locate: locateCommand,
+  eval: evalCommand,
+  mcp: mcpCommand,
+};
+
+function mainUsage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  const list = Object.entries(COMMANDS).map(([name, cmd]) => `  ${name.padEnd(width)}  ${cmd.summary}`);
+  return [
+    'Usage: codegrep <command> [options]',
+    '',
+    'Finds the files a coding issue is about.',
+    '',
+    'Commands:',
+    ...list,
+    '',
+    'Run `codegrep <command> --help` for its options. `codegrep --version` prints the version.',
+  ].join('\n');
+}
+
+/** Runs the CLI and returns the exit code (0 ok, 1 run failure, 2 bad input, 3 some eval rows failed). */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    process.stderr.write(`${mainUsage()}\n`);
+    return EXIT.badInput;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
+    const topic = name === 'help' && rest[0] ? COMMANDS[rest[0]] : undefined;
+    process.stdout.write(`${topic ? topic.usage : mainUsage()}\n`);
+    return EXIT.ok;
+  }
+  if (name === '--version' || name === '-v') {
+    process.stdout.write(`${VERSION}\n`);
+    return EXIT.ok;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    process.stderr.write(`codegrep: unknown command "${name}".\n\n${mainUsage()}\n`);
+    return EXIT.badInput;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`${command.usage}\n`);
+    return EXIT.ok;
+  }
+  try {
+    return await command.run(rest);
+  } catch (error) {
+    if (isParseArgsError(error) || (error instanceof CodeGrepError && error.code === 'bad-input')) {
+      process.stderr.write(`codegrep ${name}: ${(error as Error).message}\nRun \`codegrep ${name} --help\` for usage.\n`);
+      return EXIT.badInput;
+    }
+    const info = toErrorInfo(error);
+    if (info.code === 'cancelled') {
+      process.stderr.write(`codegrep ${name}: cancelled.\n`);
+      return EXIT.interrupted;
+    }
+    process.stderr.write(`codegrep ${name}: ${info.message}\n`);
+    return EXIT.failure;
+  }
+}
+
+/** Errors `util.parseArgs` throws for unknown or malformed options. */
+function isParseArgsError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`codegrep: ${toErrorInfo(error).message}\n`);
+    process.exitCode = EXIT.failure;
+  },
+);

@@ -1,0 +1,232 @@
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { CodeGrepError, toErrorInfo } from '../common/errors';
+import { issueFromText } from '../common/issue';
+import type { LocateOptions } from '../common/limits';
+import type { ToolRunner } from '../common/tools';
+import type { Brain } from '../core/brain';
+import { Locator } from '../core/locator';
+import { loadBaseline, type Baseline } from './baselines';
+import { loadDataset, type DatasetRow, type DatasetRowError } from './dataset';
+import { ZERO_SCORE, dedupeRanked, scoreInstance, summarize } from './metrics';
+import type { ProgressSink } from './progress';
+import { writeReport, type EvalReport, type InstanceReport, type SystemReport } from './report';
+import { appendRecord, clearRecords, loadDone, recordKey, sidecarPath, type RowRecord } from './resume';
+import type { Workspaces } from './worktrees';
+
+/** A brain to evaluate; `create` gets each row's checkout root (BM25 indexes it, others ignore it). */
+export interface BrainSpec {
+  name: string;
+  create(root: string): Brain;
+}
+
+/** Everything one eval run needs; the CLI fills it from flags. */
+export interface EvalOptions {
+  dataset: string;
+  brains: BrainSpec[];
+  workspaces: Workspaces;
+  /** Tool runner confined to a row's checkout. */
+  createTools: (root: string) => ToolRunner;
+  baselines?: { name: string; file: string }[];
+  concurrency?: number;
+  limit?: number;
+  filter?: RegExp;
+  /** Report path; its `.rows.jsonl` sidecar makes the run resumable. */
+  out?: string;
+  /** Ignore and delete earlier finished rows. */
+  fresh?: boolean;
+  locate?: Partial<LocateOptions>;
+  /** Per brain-row wall-clock limit. */
+  rowTimeoutMs?: number;
+  signal?: AbortSignal;
+  progress?: ProgressSink;
+}
+
+/** The report, and whether the run was cut short by the signal. */
+export interface EvalOutcome {
+  report: EvalReport;
+  interrupted: boolean;
+}
+
+type Entry = { kind: 'row'; row: DatasetRow } | { kind: 'bad'; bad: DatasetRowError };
+
+/** Runs every selected row through every brain, scores them, scores the baselines, writes the report. */
+export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
+  if (options.brains.length === 0 && (options.baselines ?? []).length === 0) {
+    throw new CodeGrepError('bad-input', 'Nothing to evaluate: give at least one --brain or --baseline.');
+  }
+  const names = options.brains.map((b) => b.name);
+  if (new Set(names).size !== names.length) throw new CodeGrepError('bad-input', `A brain is listed twice: ${names.join(', ')}`);
+  const signal = options.signal ?? new AbortController().signal;
+  const entries = selectEntries(await loadDataset(options.dataset), options.filter, options.limit);
+  const baselines = await Promise.all((options.baselines ?? []).map((b) => loadBaseline(b.name, b.file)));
+  const sidecar = options.out ? sidecarPath(resolve(options.out)) : undefined;
+  if (sidecar && options.fresh) await clearRecords(sidecar);
+  const done = sidecar ? await loadDone(sidecar) : new Map<string, RowRecord>();
+  const finished = new Map<string, RowRecord>();
+  const work: { row: DatasetRow; brains: BrainSpec[] }[] = [];
+  let resumed = 0;
+  for (const entry of entries) {
+    if (entry.kind !== 'row') continue;
+    const pending = options.brains.filter((brain) => {
+      const previous = done.get(recordKey(brain.name, entry.row.instance_id));
+      if (previous && previous.error === undefined) {
+        finished.set(recordKey(brain.name, entry.row.instance_id), previous);
+        resumed++;
+        return false;
+      }
+      return true; // errored rows run again: the cause may be gone
+    });
+    if (pending.length) work.push({ row: entry.row, brains: pending });
+  }
+  const progress = options.progress;
+  progress?.start(work.reduce((sum, w) => sum + w.brains.length, 0), resumed);
+  const record = async (result: RowRecord) => {
+    finished.set(recordKey(result.brain, result.instance_id), result);
+    if (sidecar) await appendRecord(sidecar, result);
+    progress?.row(result);
+  };
+  try {
+    await pool(work, options.concurrency ?? availableParallelism(), signal, (item) => runRow(item.row, item.brains, options, signal, record));
+  } finally {
+    await options.workspaces.closeAll();
+    progress?.finish();
+  }
+  const systems = [
+    ...options.brains.map((brain) => brainSystem(brain.name, entries, finished)),
+    ...baselines.map((baseline) => baselineSystem(baseline, entries)),
+  ];
+  const primary = systems[0];
+  const report: EvalReport = {
+    created: new Date().toISOString(),
+    dataset: resolve(options.dataset),
+    checkout: options.workspaces.method,
+    brain: primary.name,
+    summary: primary.summary,
+    instances: primary.instances,
+    systems,
+  };
+  if (options.out) await writeReport(resolve(options.out), report);
+  return { report, interrupted: signal.aborted };
+}
+
+/** Dataset rows and row errors in file order, then `--filter` on instance_id, then `--limit`. */
+function selectEntries(dataset: { rows: DatasetRow[]; errors: DatasetRowError[] }, filter?: RegExp, limit?: number): Entry[] {
+  const all: Entry[] = [
+    ...dataset.rows.map((row): Entry => ({ kind: 'row', row })),
+    ...dataset.errors.map((bad): Entry => ({ kind: 'bad', bad })),
+  ].sort((a, b) => lineOf(a) - lineOf(b));
+  const kept = filter ? all.filter((e) => filter.test(idOf(e))) : all;
+  return limit !== undefined ? kept.slice(0, Math.max(0, limit)) : kept;
+}
+
+/** One checkout per row, shared by every brain that still has to run on it; always removed. */
+async function runRow(
+  row: DatasetRow,
+  brains: BrainSpec[],
+  options: EvalOptions,
+  signal: AbortSignal,
+  record: (result: RowRecord) => Promise<void>,
+): Promise<void> {
+  const failAll = async (message: string) => {
+    for (const brain of brains) await record(errorRecord(brain.name, row.instance_id, row.gold_files, message));
+  };
+  let checkout;
+  try {
+    checkout = await options.workspaces.checkout(row.repo, row.base_commit, row.instance_id);
+  } catch (error) {
+    if (!signal.aborted) await failAll(toErrorInfo(error).message);
+    return;
+  }
+  try {
+    const tools = options.createTools(checkout.dir);
+    for (const brain of brains) {
+      if (signal.aborted) return;
+      const result = await runBrain(row, brain, checkout.dir, tools, options, signal);
+      if (result) await record(result);
+    }
+  } finally {
+    await checkout.dispose();
+  }
+}
+
+/** Runs one brain on one row; undefined when the whole eval was interrupted (nothing to record). */
+async function runBrain(
+  row: DatasetRow,
+  spec: BrainSpec,
+  root: string,
+  tools: ToolRunner,
+  options: EvalOptions,
+  signal: AbortSignal,
+): Promise<RowRecord | undefined> {
+  const timeoutMs = options.rowTimeoutMs ?? 300_000;
+  const rowSignal = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
+  const started = performance.now();
+  try {
+    const locator = new Locator(tools, options.locate);
+    const result = await locator.locate(issueFromText(row.problem_statement), spec.create(root), { signal: rowSignal });
+    const predicted = dedupeRanked(result.candidates.map((c) => c.path));
+    const record: RowRecord = {
+      brain: spec.name,
+      instance_id: row.instance_id,
+      predicted_files: predicted,
+      gold_files: row.gold_files,
+      ...scoreInstance(predicted, row.gold_files),
+      latency_ms: result.usage.ms,
+      turns: result.usage.turns,
+      tool_calls: result.usage.toolCalls,
+    };
+    if (result.rejected.length) record.rejected = result.rejected.map((r) => r.path);
+    return record;
+  } catch (error) {
+    if (signal.aborted) return undefined;
+    const message = rowSignal.aborted ? `timed out after ${Math.round(timeoutMs / 1000)} s` : toErrorInfo(error).message;
+    const failed = errorRecord(spec.name, row.instance_id, row.gold_files, message);
+    failed.latency_ms = Math.round(performance.now() - started);
+    return failed;
+  }
+}
+
+function errorRecord(brain: string, instanceId: string, gold: string[], error: string): RowRecord {
+  return { brain, instance_id: instanceId, predicted_files: [], gold_files: gold, ...ZERO_SCORE, error };
+}
+
+function brainSystem(name: string, entries: Entry[], finished: Map<string, RowRecord>): SystemReport {
+  const instances = entries.flatMap((entry): InstanceReport[] => {
+    if (entry.kind === 'bad') return [{ instance_id: entry.bad.instance_id, predicted_files: [], gold_files: [], ...ZERO_SCORE, error: entry.bad.error }];
+    const found = finished.get(recordKey(name, entry.row.instance_id));
+    if (!found) return []; // interrupted before this row ran
+    const { brain: _brain, ...instance } = found;
+    return [instance];
+  });
+  return { name, kind: 'brain', summary: summarize(instances), instances };
+}
+
+function baselineSystem(baseline: Baseline, entries: Entry[]): SystemReport {
+  let missing = 0;
+  const instances = entries.map((entry): InstanceReport => {
+    if (entry.kind === 'bad') return { instance_id: entry.bad.instance_id, predicted_files: [], gold_files: [], ...ZERO_SCORE, error: entry.bad.error };
+    const predictions = baseline.predictions.get(entry.row.instance_id);
+    if (!predictions) missing++;
+    const predicted = dedupeRanked(predictions ?? []);
+    return { instance_id: entry.row.instance_id, predicted_files: predicted, gold_files: entry.row.gold_files, ...scoreInstance(predicted, entry.row.gold_files) };
+  });
+  return { name: baseline.name, kind: 'baseline', summary: summarize(instances), instances, missing };
+}
+
+/** Runs `task` over `items` with at most `limit` in flight; stops taking new items once aborted. */
+async function pool<T>(items: T[], limit: number, signal: AbortSignal, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && !signal.aborted) await task(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+}
+
+function lineOf(entry: Entry): number {
+  return entry.kind === 'row' ? entry.row.line : entry.bad.line;
+}
+
+function idOf(entry: Entry): string {
+  return entry.kind === 'row' ? entry.row.instance_id : entry.bad.instance_id;
+}

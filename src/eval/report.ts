@@ -1,0 +1,72 @@
+import { rename, writeFile } from 'node:fs/promises';
+import type { InstanceScore, Summary } from './metrics';
+
+/** One row of a report (architecture.md's instance shape, plus hit flags and run accounting). */
+export interface InstanceReport extends InstanceScore {
+  instance_id: string;
+  predicted_files: string[];
+  gold_files: string[];
+  latency_ms?: number;
+  turns?: number;
+  tool_calls?: number;
+  /** Cited paths the Locator dropped because they do not exist. */
+  rejected?: string[];
+  error?: string;
+}
+
+/** Everything scored under one name: a brain we ran, or published predictions. */
+export interface SystemReport {
+  name: string;
+  kind: 'brain' | 'baseline';
+  summary: Summary;
+  instances: InstanceReport[];
+  /** Baselines only: dataset rows the prediction file has no line for (scored 0). */
+  missing?: number;
+}
+
+/** The `--out` file: `summary` and `instances` are the first brain's (architecture.md); `systems` holds all. */
+export interface EvalReport {
+  created: string;
+  dataset: string;
+  /** How per-row trees were made ("git worktree", or the isomorphic-git fallback when git is missing). */
+  checkout: string;
+  brain: string;
+  summary: Summary;
+  instances: InstanceReport[];
+  systems: SystemReport[];
+}
+
+const COLUMNS = ['system', 'n', 'precision', 'recall', 'F0.5', 'F0.5≥0.8', 'acc@1', 'acc@5', 'p50 ms', 'p95 ms', 'turns', 'tool calls', 'errors'];
+
+/** The comparison table, one line per system, as Markdown. */
+export function markdownTable(systems: readonly SystemReport[]): string {
+  const fixed = (value: number | null, digits: number) => (value === null ? '–' : value.toFixed(digits));
+  const lines = [`| ${COLUMNS.join(' | ')} |`, `|${COLUMNS.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`];
+  for (const { name, kind, summary: s } of systems) {
+    const label = kind === 'baseline' ? `${name} (published)` : name;
+    const cells = [
+      label,
+      String(s.n),
+      fixed(s.precision, 3),
+      fixed(s.recall, 3),
+      fixed(s.f05, 3),
+      fixed(s.f05_ge_0_8, 3),
+      fixed(s.acc_at_1, 3),
+      fixed(s.acc_at_5, 3),
+      fixed(s.latency_ms_p50, 0),
+      fixed(s.latency_ms_p95, 0),
+      fixed(s.turns_mean, 2),
+      fixed(s.tool_calls_mean, 2),
+      String(s.errors),
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+/** Writes the report atomically (temp file + rename) so a crash never leaves half a JSON. */
+export async function writeReport(file: string, report: EvalReport): Promise<void> {
+  const staging = `${file}.tmp-${process.pid}`;
+  await writeFile(staging, `${JSON.stringify(report, null, 2)}\n`);
+  await rename(staging, file);
+}

@@ -1,0 +1,200 @@
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import type { LocateResult } from '../../../src/common/result';
+import type { EvalReport } from '../../../src/eval/report';
+import { makeEvalWorld, type EvalWorld } from '../../fixtures/eval/makeRepos';
+
+const projectRoot = resolve(__dirname, '../../..');
+const cliPath = join(projectRoot, 'dist', 'cli.js');
+
+interface RunOptions {
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+  /** Text piped on stdin; without it stdin is /dev/null (not a TTY). */
+  input?: string;
+}
+
+function cli(args: string[], options: RunOptions = {}): SpawnSyncReturns<string> {
+  const env: Record<string, string | undefined> = { ...process.env, INIT_CWD: undefined, CI: 'true', ...options.env };
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  return spawnSync(process.execPath, [cliPath, ...args], {
+    cwd: options.cwd ?? projectRoot,
+    env: env as NodeJS.ProcessEnv,
+    encoding: 'utf8',
+    input: options.input,
+    stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    timeout: 60_000,
+  });
+}
+
+const ISSUE = 'LruCache.evict_oldest drops the newest entry\nCalling evict_oldest on a full LruCache removes the wrong item.';
+
+describe('cli (node dist/cli.js)', function () {
+  this.timeout(120_000);
+  let repo: string;
+
+  before(() => {
+    execFileSync(process.execPath, ['scripts/build.mjs', '--quiet'], { cwd: projectRoot, stdio: 'inherit' });
+    repo = mkdtempSync(join(tmpdir(), 'codegrep-cli-'));
+    const files: Record<string, string> = {
+      'pkg/cache.py': 'class LruCache:\n    def __init__(self):\n        self.items = []\n\n    def evict_oldest(self):\n        self.items.pop()\n',
+      'pkg/client.py': 'class HttpClient:\n    def send(self, url):\n        return url\n',
+      'tests/test_client.py': 'from pkg.client import HttpClient\n',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(repo, path)), { recursive: true });
+      writeFileSync(join(repo, path), text);
+    }
+  });
+  after(() => rmSync(repo, { recursive: true, force: true }));
+
+  describe('locate', () => {
+    it('prints ranked files with reasons and a summary line (embedded brain by default)', () => {
+      const run = cli(['locate', ISSUE, '--repo', repo]);
+      assert.equal(run.status, 0, run.stderr);
+      const lines = run.stdout.trim().split('\n');
+      assert.match(lines[0], /^1\. pkg\/cache\.py(:\d+(-\d+)?(,\d+(-\d+)?)*)?$/);
+      assert.ok(lines[1].trim().length > 0, 'a reason under the path');
+      assert.match(lines[lines.length - 1], /^embedded · \d+ turns? · \d+ tool calls? · \d+(\.\d)? m?s/);
+    });
+
+    it('--json prints the LocateResult', () => {
+      const run = cli(['locate', ISSUE, '--repo', repo, '--json', '--brain', 'bm25']);
+      assert.equal(run.status, 0, run.stderr);
+      const result = JSON.parse(run.stdout) as LocateResult;
+      assert.equal(result.brain, 'bm25');
+      assert.equal(result.candidates[0].path, 'pkg/cache.py');
+      assert.equal(result.issue.title, 'LruCache.evict_oldest drops the newest entry');
+      assert.deepEqual(Object.keys(result.usage).sort(), ['completionTokens', 'ms', 'promptTokens', 'toolBytes', 'toolCalls', 'turns']);
+      assert.ok(Array.isArray(result.trajectory) && Array.isArray(result.rejected));
+    });
+
+    it('reads the issue from stdin when no text is given', () => {
+      const run = cli(['locate', '--repo', repo, '--brain', 'bm25'], { input: ISSUE });
+      assert.equal(run.status, 0, run.stderr);
+      assert.match(run.stdout, /^1\. pkg\/cache\.py/);
+    });
+
+    it('reads the issue from --issue-file, relative to the user folder', () => {
+      writeFileSync(join(repo, 'issue.txt'), ISSUE);
+      const run = cli(['locate', '--issue-file', 'issue.txt', '--brain', 'bm25', '--json'], { env: { INIT_CWD: repo } });
+      assert.equal(run.status, 0, run.stderr);
+      assert.equal((JSON.parse(run.stdout) as LocateResult).candidates[0].path, 'pkg/cache.py');
+    });
+
+    it('searches INIT_CWD (the folder npm was run from) when --repo is not given', () => {
+      const run = cli(['locate', ISSUE, '--brain', 'bm25', '--json'], { cwd: projectRoot, env: { INIT_CWD: repo } });
+      assert.equal(run.status, 0, run.stderr);
+      assert.equal((JSON.parse(run.stdout) as LocateResult).candidates[0].path, 'pkg/cache.py');
+    });
+
+    it('searches the current folder when neither --repo nor INIT_CWD is set', () => {
+      const run = cli(['locate', ISSUE, '--brain', 'bm25', '--json'], { cwd: repo });
+      assert.equal(run.status, 0, run.stderr);
+      assert.equal((JSON.parse(run.stdout) as LocateResult).candidates[0].path, 'pkg/cache.py');
+    });
+
+    const badInputs: [string, string[], RegExp][] = [
+      ['no issue text (stdin empty)', ['locate', '--repo', '.'], /no issue given|issue text is empty/],
+      ['an empty issue text', ['locate', '   ', '--repo', '.'], /issue text is empty/],
+      ['a missing --repo folder', ['locate', 'x', '--repo', '/definitely/not/a/dir'], /--repo .* is not a folder/],
+      ['an unknown --brain', ['locate', 'x', '--brain', 'psychic'], /unknown brain "psychic"/],
+      ['--brain openai without an endpoint', ['locate', 'x', '--brain', 'openai'], /needs --endpoint/],
+      ['--brain openai without a model', ['locate', 'x', '--brain', 'openai', '--endpoint', 'http://127.0.0.1:9/v1'], /model/i],
+      ['two issue sources', ['locate', 'x', '--issue-file', 'f.txt'], /one way only/],
+      ['a missing --issue-file', ['locate', '--issue-file', 'nope.txt'], /cannot read --issue-file/],
+      ['an unknown option', ['locate', 'x', '--frobnicate'], /Unknown option '--frobnicate'/],
+      ['a bad --max-turns', ['locate', 'x', '--max-turns', 'many'], /--max-turns must be a whole number/],
+      ['a --url that is not an issue', ['locate', '--url', 'https://example.com/nothing'], /not|issue/i],
+    ];
+    for (const [what, args, message] of badInputs) {
+      it(`exits 2 with a message and a usage hint on ${what}`, () => {
+        const run = cli(args, { cwd: repo });
+        assert.equal(run.status, 2, `${run.stdout}\n${run.stderr}`);
+        assert.match(run.stderr, message);
+        assert.match(run.stderr, /Run `codegrep locate --help` for usage\./);
+        assert.equal(run.stdout, '');
+      });
+    }
+
+    it('never prints the API key', () => {
+      const run = cli(['locate', 'x', '--brain', 'openai', '--endpoint', 'not a url', '--model', 'm'], { env: { CODEGREP_API_KEY: 'sk-secret-123' } });
+      assert.equal(run.status, 2);
+      assert.ok(!`${run.stdout}${run.stderr}`.includes('sk-secret-123'));
+    });
+  });
+
+  describe('top level', () => {
+    it('prints help, per-command help and the version', () => {
+      const help = cli(['--help']);
+      assert.equal(help.status, 0);
+      assert.match(help.stdout, /Usage: codegrep <command>/);
+      assert.match(help.stdout, /locate/);
+      assert.match(help.stdout, /eval/);
+      const locateHelp = cli(['locate', '--help']);
+      assert.equal(locateHelp.status, 0);
+      assert.match(locateHelp.stdout, /--issue-file F/);
+      const version = cli(['--version']);
+      assert.equal(version.status, 0);
+      assert.equal(version.stdout.trim(), (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version);
+    });
+
+    it('exits 2 on an unknown command or no command', () => {
+      const unknown = cli(['frob']);
+      assert.equal(unknown.status, 2);
+      assert.match(unknown.stderr, /unknown command "frob"/);
+      assert.equal(cli([]).status, 2);
+    });
+  });
+
+  describe('eval', () => {
+    let world: EvalWorld;
+    before(() => (world = makeEvalWorld()));
+    after(() => world.cleanup());
+
+    it('prints the table, writes the report and exits 3 when some rows failed', () => {
+      const out = join(world.root, 'report.json');
+      const run = cli(['eval', '--dataset', world.dataset, '--repos', world.reposDir, '--brain', 'bm25', '--cache', join(world.root, 'cache'), '--out', out, '--concurrency', '1']);
+      assert.equal(run.status, 3, run.stderr);
+      assert.match(run.stdout, /^\| system \| n \| precision \| recall \| F0\.5 \|/);
+      assert.match(run.stdout, /\| bm25 \| 7 \| 0\.429 \|/);
+      assert.match(run.stderr, /\[ ?\d\/\d\] bm25 acme__widgets-1 F0\.5=1\.00/, 'quiet per-row lines when not on a TTY');
+      assert.match(run.stderr, /ERROR unknown commit/);
+      const report = JSON.parse(readFileSync(out, 'utf8')) as EvalReport;
+      assert.equal(report.summary.n, 7);
+      assert.equal(report.summary.errors, 4);
+    });
+
+    it('--json prints the report; relative paths resolve against INIT_CWD', () => {
+      const run = cli(['eval', '--dataset', 'dataset.jsonl', '--repos', 'repos', '--brain', 'bm25', '--cache', 'cache', '--filter', '^acme__widgets-\\d$', '--json'], {
+        env: { INIT_CWD: world.root },
+      });
+      assert.equal(run.status, 0, run.stderr);
+      const report = JSON.parse(run.stdout) as EvalReport;
+      assert.deepEqual(
+        report.instances.map((i) => i.instance_id),
+        ['acme__widgets-1', 'acme__widgets-2'],
+      );
+      assert.equal(report.summary.f05, 1);
+    });
+
+    const badInputs: [string, string[], RegExp][] = [
+      ['no --dataset', ['eval', '--repos', '.'], /--dataset F\.jsonl is required/],
+      ['a missing dataset file', ['eval', '--dataset', '/nope.jsonl', '--repos', '.'], /is not a file/],
+      ['a bad --filter', ['eval', '--dataset', 'package.json', '--repos', '.', '--filter', '('], /--filter is not a valid regular expression/],
+      ['a bad --baseline', ['eval', '--dataset', 'package.json', '--repos', '.', '--baseline', 'x.jsonl'], /NAME=FILE/],
+      ['a bad --concurrency', ['eval', '--dataset', 'package.json', '--repos', '.', '--concurrency', '0'], /--concurrency must be/],
+    ];
+    for (const [what, args, message] of badInputs) {
+      it(`exits 2 on ${what}`, () => {
+        const run = cli(args);
+        assert.equal(run.status, 2, run.stderr);
+        assert.match(run.stderr, message);
+        assert.match(run.stderr, /codegrep eval --help/);
+      });
+    }
+  });
+});

@@ -1,0 +1,241 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEmbeddedBrain } from '../../../src/core/embedded/index';
+import { createBm25Brain } from '../../../src/eval/bm25';
+import { runEval, type BrainSpec, type EvalOptions } from '../../../src/eval/harness';
+import type { ProgressSink } from '../../../src/eval/progress';
+import { RepoCache } from '../../../src/eval/repoCache';
+import type { EvalReport } from '../../../src/eval/report';
+import { sidecarPath, type RowRecord } from '../../../src/eval/resume';
+import { GitWorktrees, type Checkout, type Workspaces } from '../../../src/eval/worktrees';
+import { NodeToolRunner } from '../../../src/tools/runner';
+import { makeEvalWorld, snapshotTree, type EvalWorld } from '../../fixtures/eval/makeRepos';
+
+const bm25: BrainSpec = { name: 'bm25', create: (root) => createBm25Brain({ root }) };
+const embedded: BrainSpec = { name: 'embedded', create: () => createEmbeddedBrain() };
+
+/** Records every checkout dir so the test can prove each was removed. */
+class TrackedWorktrees implements Workspaces {
+  readonly dirs: string[] = [];
+  readonly method: string;
+  constructor(private readonly inner: GitWorktrees) {
+    this.method = inner.method;
+  }
+  async checkout(repo: string, sha: string, label: string): Promise<Checkout> {
+    const checkout = await this.inner.checkout(repo, sha, label);
+    this.dirs.push(checkout.dir);
+    return checkout;
+  }
+  closeAll(): Promise<void> {
+    return this.inner.closeAll();
+  }
+}
+
+/** Collects what the harness reports, and can abort after N rows (a run killed mid-way). */
+class Recorder implements ProgressSink {
+  total = -1;
+  resumed = -1;
+  rows: RowRecord[] = [];
+  constructor(private readonly abortAfter?: { rows: number; controller: AbortController }) {}
+  start(total: number, resumed: number): void {
+    this.total = total;
+    this.resumed = resumed;
+  }
+  row(record: RowRecord): void {
+    this.rows.push(record);
+    if (this.abortAfter && this.rows.length >= this.abortAfter.rows) this.abortAfter.controller.abort();
+  }
+  note(): void {}
+  finish(): void {}
+}
+
+describe('eval harness (smoke eval on real bare repos)', function () {
+  this.timeout(120_000);
+  let world: EvalWorld;
+  let cacheDir: string;
+  let sourceBefore: string;
+
+  before(() => {
+    world = makeEvalWorld();
+    cacheDir = join(world.root, 'cache');
+    sourceBefore = snapshotTree(world.reposDir);
+  });
+  after(() => world.cleanup());
+
+  const options = (workspaces: Workspaces, extra: Partial<EvalOptions> = {}): EvalOptions => ({
+    dataset: world.dataset,
+    brains: [bm25, embedded],
+    workspaces,
+    createTools: (root) => new NodeToolRunner({ roots: [root] }),
+    concurrency: 2,
+    ...extra,
+  });
+  const worktrees = () => new TrackedWorktrees(new GitWorktrees(new RepoCache({ reposDir: world.reposDir, cacheDir })));
+
+  let first: EvalReport;
+  let firstWorktrees: TrackedWorktrees;
+  const out = () => join(world.root, 'out', 'report.json');
+
+  it('runs every row, reports row errors, and scores the rest', async () => {
+    firstWorktrees = worktrees();
+    const progress = new Recorder();
+    const outcome = await runEval(options(firstWorktrees, { out: out(), progress }));
+    first = outcome.report;
+    assert.equal(outcome.interrupted, false);
+    assert.equal(progress.total, 5 * 2, 'five rows reach the brains (two fail at checkout), two brains each');
+    assert.equal(first.brain, 'bm25');
+    assert.equal(first.checkout, 'git worktree');
+    assert.deepEqual(
+      first.systems.map((s) => [s.name, s.kind]),
+      [
+        ['bm25', 'brain'],
+        ['embedded', 'brain'],
+      ],
+    );
+    assert.deepEqual(Object.keys(first.summary).sort(), [
+      'acc_at_1', 'acc_at_5', 'errors', 'f05', 'f05_ge_0_8', 'latency_ms_p50', 'latency_ms_p95', 'n', 'precision', 'recall', 'tool_calls_mean', 'turns_mean',
+    ]);
+    const ids = first.instances.map((i) => i.instance_id);
+    assert.deepEqual(ids, ['acme__widgets-1', 'acme__widgets-2', 'line 3', 'acme__widgets-nostatement', 'acme__widgets-unknown', 'acme__gadgets-1', 'nobody__missing-1']);
+    const byId = new Map(first.instances.map((i) => [i.instance_id, i]));
+    for (const instance of first.instances) {
+      for (const key of ['instance_id', 'predicted_files', 'gold_files', 'precision', 'recall', 'f05']) assert.ok(key in instance, `${key} in instance`);
+    }
+    assert.match(byId.get('line 3')!.error!, /malformed JSON/);
+    assert.match(byId.get('acme__widgets-nostatement')!.error!, /missing problem_statement/);
+    assert.match(byId.get('acme__widgets-unknown')!.error!, /unknown commit deadbeef.* in acme\/widgets/);
+    assert.match(byId.get('nobody__missing-1')!.error!, /repo nobody\/missing not found/);
+    assert.equal(first.summary.n, 7);
+    assert.equal(first.summary.errors, 4);
+    for (const id of world.goodIds) assert.equal(byId.get(id)!.error, undefined, `${id} ran`);
+  });
+
+  it('finds the gold file end to end (BM25 top-1 on each good row, embedded on the first)', () => {
+    const byId = new Map(first.instances.map((i) => [i.instance_id, i]));
+    assert.deepEqual(byId.get('acme__widgets-1')!.predicted_files, ['widgets/parser.py']);
+    assert.deepEqual(byId.get('acme__widgets-2')!.predicted_files, ['widgets/render.py']);
+    assert.deepEqual(byId.get('acme__gadgets-1')!.predicted_files, ['src/clock.rs'], 'repo copied from a refs-less read-only source');
+    assert.equal(byId.get('acme__widgets-1')!.f05, 1);
+    assert.equal(first.summary.precision, 3 / 7);
+    assert.equal(first.summary.turns_mean, 1);
+    assert.equal(first.summary.tool_calls_mean, 0);
+    const embeddedRun = first.systems[1].instances.find((i) => i.instance_id === 'acme__widgets-1')!;
+    assert.equal(embeddedRun.error, undefined);
+    assert.equal(embeddedRun.predicted_files[0], 'widgets/parser.py');
+    assert.ok((embeddedRun.tool_calls ?? 0) > 0, 'the embedded brain explores with tools');
+  });
+
+  it('checks out the right commit per row (widgets-2 sees the v2 tree)', () => {
+    const v2 = first.systems[0].instances.find((i) => i.instance_id === 'acme__widgets-2')!;
+    assert.equal(v2.recall, 1);
+  });
+
+  it('removes every worktree and never writes the read-only source repos', () => {
+    assert.equal(firstWorktrees.dirs.length, 3);
+    for (const dir of firstWorktrees.dirs) assert.equal(existsSync(dir), false, `${dir} removed`);
+    for (const name of ['acme__widgets.git', 'acme__gadgets.git']) {
+      const list = execFileSync('git', ['--git-dir', join(cacheDir, name), 'worktree', 'list', '--porcelain'], { encoding: 'utf8' });
+      assert.equal(list.match(/^worktree /gm)?.length, 1, `only the bare repo itself in ${name}: ${list}`);
+    }
+    assert.equal(snapshotTree(world.reposDir), sourceBefore);
+  });
+
+  it('writes the report JSON and appends one sidecar line per finished row', () => {
+    const written = JSON.parse(readFileSync(out(), 'utf8')) as EvalReport;
+    assert.deepEqual(written.summary, first.summary);
+    const lines = readFileSync(sidecarPath(out()), 'utf8').trim().split('\n');
+    assert.equal(lines.length, 10, 'five rows x two brains (dataset-level errors are not run, so not appended)');
+  });
+
+  it('resumes: a second run skips finished rows and runs only the errored ones again', async () => {
+    const progress = new Recorder();
+    const wt = worktrees();
+    const { report } = await runEval(options(wt, { out: out(), progress }));
+    assert.equal(progress.resumed, 6, 'three good rows x two brains');
+    assert.equal(progress.total, 4, 'the unknown-commit and missing-repo rows, two brains each');
+    assert.deepEqual(report.summary, { ...first.summary, latency_ms_p50: report.summary.latency_ms_p50, latency_ms_p95: report.summary.latency_ms_p95 });
+    assert.deepEqual(
+      report.instances.map((i) => i.predicted_files),
+      first.instances.map((i) => i.predicted_files),
+    );
+  });
+
+  it('loses no finished row when interrupted, and the next run completes the rest', async () => {
+    const target = join(world.root, 'out', 'killed.json');
+    const controller = new AbortController();
+    const interrupted = await runEval(options(worktrees(), { out: target, concurrency: 1, signal: controller.signal, progress: new Recorder({ rows: 1, controller }) }));
+    assert.equal(interrupted.interrupted, true);
+    const kept = readFileSync(sidecarPath(target), 'utf8').trim().split('\n');
+    assert.equal(kept.length, 1);
+    // A kill in the middle of a write leaves half a line: it must be ignored, not break the resume.
+    writeFileSync(sidecarPath(target), `${kept[0]}\n{"brain":"bm25","instance_id":"acme__wid`);
+    const progress = new Recorder();
+    const resumed = await runEval(options(worktrees(), { out: target, progress }));
+    assert.equal(progress.resumed, 1);
+    assert.equal(resumed.report.summary.n, 7);
+    assert.deepEqual(
+      resumed.report.instances.map((i) => i.predicted_files),
+      first.instances.map((i) => i.predicted_files),
+    );
+  });
+
+  it('--fresh forgets earlier rows; --filter and --limit select rows; baselines score in the same table', async () => {
+    const baselineFile = join(world.root, 'pub.jsonl');
+    writeFileSync(
+      baselineFile,
+      [
+        JSON.stringify({ instance_id: 'acme__widgets-1', predicted_files: ['widgets/parser.py', 'widgets/render.py'] }),
+        JSON.stringify({ instance_id: 'acme__widgets-2', predicted_files: ['widgets/colors.py'] }),
+      ].join('\n'),
+    );
+    const progress = new Recorder();
+    const { report } = await runEval(
+      options(worktrees(), { brains: [bm25], out: out(), fresh: true, filter: /^acme__widgets-\d$/, limit: 2, progress, baselines: [{ name: 'pub', file: baselineFile }] }),
+    );
+    assert.equal(progress.resumed, 0);
+    assert.equal(progress.total, 2);
+    const pub = report.systems[1];
+    assert.equal(pub.kind, 'baseline');
+    assert.equal(pub.missing, 0);
+    assert.deepEqual(
+      pub.instances.map((i) => i.f05),
+      [5 / 9, 0],
+    );
+    assert.equal(pub.summary.latency_ms_p50, null);
+    assert.equal(report.summary.n, 2);
+  });
+
+  it('refuses a run with the same brain twice, or nothing to run', async () => {
+    await assert.rejects(runEval(options(worktrees(), { brains: [bm25, bm25] })), /listed twice/);
+    await assert.rejects(runEval(options(worktrees(), { brains: [] })), /Nothing to evaluate/);
+  });
+});
+
+describe('eval repo cache', function () {
+  this.timeout(60_000);
+  let world: EvalWorld;
+  before(() => (world = makeEvalWorld()));
+  after(() => world.cleanup());
+
+  it('reuses the cached copy and rebuilds it when the source changes', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'codegrep-cache-'));
+    try {
+      const cache = new RepoCache({ reposDir: world.reposDir, cacheDir });
+      const gitDir = await cache.gitDir('acme/widgets');
+      assert.equal(await cache.resolveCommit(gitDir, world.commits.w1), world.commits.w1);
+      assert.equal(await cache.resolveCommit(gitDir, 'f'.repeat(40)), undefined);
+      const marker = join(gitDir, 'marker');
+      writeFileSync(marker, 'x');
+      await new RepoCache({ reposDir: world.reposDir, cacheDir }).gitDir('acme/widgets');
+      assert.ok(existsSync(marker), 'an unchanged source reuses the cache');
+      execFileSync('git', ['--git-dir', join(world.reposDir, 'acme__widgets.git'), 'tag', 'extra', world.commits.w1]);
+      await new RepoCache({ reposDir: world.reposDir, cacheDir }).gitDir('acme/widgets');
+      assert.ok(!existsSync(marker), 'a changed source rebuilds the cache');
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+});
