@@ -38,7 +38,7 @@ export class FileListCache {
 
   private async load(timeoutMs: number): Promise<string[]> {
     const files: string[] = [];
-    const args = [...RG_COMMON_FLAGS, '--files', '--null', '--', ...this.workspace.roots.map((r) => r.abs)];
+    const args = fileListFlags(this.workspace.roots.map((r) => r.abs));
     // The listing is shared, so one caller's abort must not kill it; only its timeout does.
     const outcome = await runRipgrep(args, {
       cwd: this.workspace.roots[0].abs,
@@ -55,6 +55,11 @@ export class FileListCache {
     if (outcome.code === 2 && files.length === 0) throw new Error(summarizeRgError(outcome.stderr));
     return files.sort(comparePaths);
   }
+}
+
+/** The rg command line that lists searchable files (exported so the benchmark runs the same listing raw). */
+export function fileListFlags(paths: string[]): string[] {
+  return [...RG_COMMON_FLAGS, '--files', '--null', '--', ...paths];
 }
 
 /** Code-point order, so results do not depend on the locale. */

@@ -26,16 +26,8 @@ export async function glob(workspace: Workspace, files: FileListCache, args: Glo
     if (ctx.signal.aborted) throw error;
     return errorResult(`${error instanceof Error ? error.message : String(error)}; try again or use a narrower path.`);
   }
-  const matcher = new Minimatch(pattern, { dot: true, matchBase: true });
-  const stripRoot = workspace.multiRoot && !args.path;
-  const matches = all.filter((file) => {
-    const prefix = prefixes.find((p) => file.startsWith(p));
-    if (prefix === undefined) return false;
-    const rel = file.slice(prefix.length);
-    if (matcher.match(rel)) return true;
-    // In a multi-root workspace, `src/**` may omit the root folder name.
-    return stripRoot && matcher.match(rel.slice(rel.indexOf('/') + 1));
-  });
+  const matches = matchFiles(all, prefixes, pattern, workspace.multiRoot && !args.path);
+  if (matches === undefined) return errorResult(`${args.pattern} is not a valid glob pattern.`);
   if (matches.length === 0) {
     const where = args.path ? ` under ${args.path}` : '';
     const hint = pattern.includes('/') && !pattern.startsWith('**/') ? ` Patterns with / start at the search folder; try **/${pattern}.` : '';
@@ -45,6 +37,25 @@ export async function glob(workspace: Workspace, files: FileListCache, args: Glo
   const hidden = matches.length - shown.length;
   const note = hidden > 0 ? [`... ${hidden} more paths not shown; narrow the pattern or use path.`] : [];
   return okResult([...shown, ...note].join('\n'), { truncated: hidden > 0, count: matches.length, paths: shown });
+}
+
+/**
+ * Files under one of `prefixes` whose path below it matches `pattern` (its basename when the
+ * pattern has no `/`); undefined for an invalid pattern. A compiled RegExp is ~10x faster than
+ * Minimatch#match over a large file list.
+ */
+function matchFiles(files: string[], prefixes: string[], pattern: string, stripRoot: boolean): string[] | undefined {
+  const regex = new Minimatch(pattern, { dot: true, nocomment: true, nonegate: true }).makeRe();
+  if (regex === false) return undefined;
+  const byName = !pattern.includes('/');
+  const test = (rel: string) => regex.test(byName ? rel.slice(rel.lastIndexOf('/') + 1) : rel);
+  return files.filter((file) => {
+    const prefix = prefixes.length === 1 ? (file.startsWith(prefixes[0]) ? prefixes[0] : undefined) : prefixes.find((p) => file.startsWith(p));
+    if (prefix === undefined) return false;
+    const rel = file.slice(prefix.length);
+    // In a multi-root workspace, `src/**` may omit the root folder name.
+    return test(rel) || (stripRoot && test(rel.slice(rel.indexOf('/') + 1)));
+  });
 }
 
 /** Accepts `./x`, backslashes, absolute paths inside a root and `dir/`; undefined for absolute paths outside. */

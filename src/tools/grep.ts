@@ -35,12 +35,7 @@ export async function grep(workspace: Workspace, args: GrepArgs, ctx: ToolContex
   if ('error' in targets) return errorResult(targets.error);
   const context = clampInt(args.context_lines, 0, MAX_CONTEXT, 0);
   const maxHits = clampInt(args.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines);
-  const flags = [...RG_COMMON_FLAGS, '--json', '--sort=path', '--engine=auto'];
-  if (args.case_insensitive === true) flags.push('--ignore-case');
-  if (context > 0) flags.push(`--context=${context}`);
-  if (typeof args.glob === 'string' && args.glob.trim() !== '') flags.push(`--glob=${args.glob.trim()}`);
-  flags.push('--regexp', args.pattern, '--', ...targets.map((t) => t.abs));
-
+  const flags = grepFlags(args, context, targets.map((t) => t.abs));
   const collector = new GrepCollector(workspace, maxHits, context > 0);
   const outcome = await runRipgrep(flags, {
     cwd: targets[0].root.abs,
@@ -56,6 +51,16 @@ export async function grep(workspace: Workspace, args: GrepArgs, ctx: ToolContex
     return okResult(`No matches for /${args.pattern}/${where}${filter}.`, { truncated: false, count: 0, hits: [] });
   }
   return collector.result(outcome.stopped, outcome.timedOut, ctx.timeoutMs);
+}
+
+/** The rg command line for a grep call (exported so the benchmark runs the very same search raw). */
+export function grepFlags(args: GrepArgs, context: number, paths: string[]): string[] {
+  const flags = [...RG_COMMON_FLAGS, '--json', '--sort=path', '--engine=auto'];
+  if (args.case_insensitive === true) flags.push('--ignore-case');
+  if (context > 0) flags.push(`--context=${context}`);
+  if (typeof args.glob === 'string' && args.glob.trim() !== '') flags.push(`--glob=${args.glob.trim()}`);
+  flags.push('--regexp', args.pattern, '--', ...paths);
+  return flags;
 }
 
 /** Turns rg --json records into capped text lines and structured hits; says when to stop rg. */

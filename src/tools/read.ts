@@ -6,7 +6,7 @@ import type { ToolContext } from './grep';
 import { clipLine, errorResult, okResult } from './toolResult';
 import type { Workspace } from './workspace';
 
-const CHUNK_BYTES = 64 * 1024;
+const CHUNK_BYTES = 256 * 1024;
 /** A NUL byte in this prefix marks a file as binary (the heuristic git and rg use). */
 const BINARY_SNIFF_BYTES = 8 * 1024;
 
@@ -29,8 +29,9 @@ export async function read(workspace: Workspace, args: ReadArgs, ctx: ToolContex
   let scan: LineScan;
   try {
     const size = (await handle.stat()).size;
-    if (await looksBinary(handle)) return errorResult(`${file.display} is a binary file; read only works on text files.`);
-    scan = await scanLines(handle, size, { start, end }, ctx);
+    const scanned = await scanLines(handle, size, { start, end }, ctx);
+    if (scanned === 'binary') return errorResult(`${file.display} is a binary file; read only works on text files.`);
+    scan = scanned;
   } finally {
     await handle.close();
   }
@@ -68,49 +69,60 @@ interface LineScan {
 }
 
 /** Streams the file once, keeping at most ~4 bytes per allowed character of each wanted line. */
-async function scanLines(handle: FileHandle, size: number, range: { start: number; end: number }, ctx: ToolContext): Promise<LineScan> {
+async function scanLines(handle: FileHandle, size: number, range: { start: number; end: number }, ctx: ToolContext): Promise<LineScan | 'binary'> {
   const { start, end } = range;
   const countAll = size <= DEFAULT_LIMITS.readMaxFileBytes;
   const maxChars = DEFAULT_LIMITS.readMaxLineChars;
   const keepBytes = maxChars * 4 + 4;
   const lines: string[] = [];
-  const buffer = Buffer.alloc(CHUNK_BYTES);
+  const buffer = Buffer.alloc(Math.min(CHUNK_BYTES, Math.max(size, BINARY_SNIFF_BYTES)));
   const deadline = Date.now() + ctx.timeoutMs;
   let lineNo = 1;
   let kept: Buffer[] = [];
   let keptLen = 0;
+  /** Bytes of the current (unfinished) line. */
   let lineBytes = 0;
   let position = 0;
-  const finishLine = () => {
-    if (lineNo >= start && lineNo <= end) lines.push(decodeLine(Buffer.concat(kept, keptLen), lineBytes, maxChars));
-    kept = [];
-    keptLen = 0;
-    lineBytes = 0;
-    lineNo++;
-  };
   for (;;) {
     if (ctx.signal.aborted) throw new CodeGrepError('cancelled', 'The run was cancelled.');
     if (Date.now() > deadline) return { lines, lastLine: lineNo - 1, moreAfter: true, timedOut: true };
-    const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, position);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
     if (bytesRead === 0) break;
+    const chunk = buffer.subarray(0, bytesRead);
+    if (position === 0 && chunk.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return 'binary';
     position += bytesRead;
     let from = 0;
-    while (from < bytesRead) {
-      const newline = buffer.indexOf(10, from);
-      const stop = newline === -1 || newline >= bytesRead ? bytesRead : newline;
-      if (lineNo >= start && lineNo <= end && keptLen < keepBytes) {
-        const piece = buffer.subarray(from, Math.min(stop, from + keepBytes - keptLen));
+    while (from < bytesRead && lineNo <= end) {
+      const newline = chunk.indexOf(10, from);
+      const stop = newline === -1 ? bytesRead : newline;
+      if (lineNo >= start && keptLen < keepBytes) {
+        const piece = chunk.subarray(from, Math.min(stop, from + keepBytes - keptLen));
         kept.push(Buffer.from(piece));
         keptLen += piece.length;
       }
       lineBytes += stop - from;
-      if (stop === bytesRead) break;
-      finishLine();
       from = stop + 1;
-      if (lineNo > end && !countAll) return { lines, lastLine: lineNo - 1, moreAfter: from < bytesRead || position < size, timedOut: false };
+      if (newline === -1) break;
+      if (lineNo >= start) lines.push(decodeLine(Buffer.concat(kept, keptLen), lineBytes, maxChars));
+      kept = [];
+      keptLen = 0;
+      lineBytes = 0;
+      lineNo++;
     }
+    if (lineNo <= end) continue;
+    if (!countAll) return { lines, lastLine: lineNo - 1, moreAfter: from < bytesRead || position < size, timedOut: false };
+    // Past the range: only count newlines for totalLines.
+    for (let newline = chunk.indexOf(10, from); newline !== -1; newline = chunk.indexOf(10, from)) {
+      lineNo++;
+      lineBytes = 0;
+      from = newline + 1;
+    }
+    lineBytes += Math.max(0, bytesRead - from);
   }
-  if (lineBytes > 0 || keptLen > 0) finishLine();
+  if (lineBytes > 0) {
+    if (lineNo >= start && lineNo <= end) lines.push(decodeLine(Buffer.concat(kept, keptLen), lineBytes, maxChars));
+    lineNo++;
+  }
   const totalLines = lineNo - 1;
   return { lines, totalLines, lastLine: totalLines, moreAfter: totalLines > end, timedOut: false };
 }
@@ -121,12 +133,6 @@ function decodeLine(bytes: Buffer, lineBytes: number, maxChars: number): string 
   let cut = text.slice(0, maxChars);
   if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
   return `${cut} … [line is ${lineBytes} bytes; cut]`;
-}
-
-async function looksBinary(handle: FileHandle): Promise<boolean> {
-  const sniff = Buffer.alloc(BINARY_SNIFF_BYTES);
-  const { bytesRead } = await handle.read(sniff, 0, BINARY_SNIFF_BYTES, 0);
-  return sniff.subarray(0, bytesRead).includes(0);
 }
 
 /** A 1-based line number from a number or numeric string; undefined when absent or not a number. */

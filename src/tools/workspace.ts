@@ -66,6 +66,13 @@ export class Workspace {
 
   /** Workspace-relative POSIX path for an absolute path inside a root (as rg prints it), or undefined. */
   display(abs: string): string | undefined {
+    // Fast path for rg output, which starts with the root path we passed it.
+    for (const root of this.roots) {
+      if (abs.length > root.abs.length && abs.startsWith(root.abs) && abs[root.abs.length] === path.sep && !DOT_DOT_SEGMENT.test(abs)) {
+        const rel = abs.slice(root.abs.length + 1);
+        return this.withRoot(root, path.sep === '/' ? rel : rel.split(path.sep).join('/'));
+      }
+    }
     for (const root of this.roots) {
       const rel = relativeInside(root.abs, abs) ?? relativeInside(root.real, abs);
       if (rel !== undefined) return this.withRoot(root, rel);
@@ -141,6 +148,8 @@ export class Workspace {
     return rel === '' ? root.name : `${root.name}/${rel}`;
   }
 }
+
+const DOT_DOT_SEGMENT = /(^|[\\/])\.\.([\\/]|$)/;
 
 /** POSIX path of `target` relative to `base` when it lies inside it ('' for base itself), else undefined. */
 function relativeInside(base: string, target: string): string | undefined {

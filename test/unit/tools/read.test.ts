@@ -43,7 +43,9 @@ describe('tools/read', () => {
 
   it('reads a range, a last line without newline, CRLF, and paths with spaces and unicode', async () => {
     assert.equal((await read({ path: 'src/a.py', start_line: 2, end_line: 2 })).text, '     2\ttwo');
-    assert.equal((await read({ path: 'nonl.txt', start_line: 2 })).text, '     2\tlast-without-newline');
+    const nonl = await read({ path: 'nonl.txt', start_line: 2 });
+    assert.equal(nonl.text, '     2\tlast-without-newline');
+    assert.equal(nonl.read?.totalLines, 2);
     assert.equal((await read({ path: 'crlf.txt' })).text, '     1\ta\n     2\tb');
     assert.equal((await read({ path: 'my dir/ünï.py' })).text, '     1\tok');
   });
@@ -82,8 +84,11 @@ describe('tools/read', () => {
     const started = Date.now();
     const r = await read({ path: 'huge.log', start_line: 2, end_line: 2 });
     assert.equal(r.text, '     2\tmarker');
-    assert.ok(r.read?.totalLines !== undefined && r.read.totalLines > 800_000);
+    assert.equal(r.read?.totalLines, 2 + 50 * 16 * 1024);
     assert.ok(Date.now() - started < 5000);
+    const deep = await read({ path: 'huge.log', start_line: 500_000, end_line: 500_001 });
+    assert.equal(deep.text, `500000\t${'0123456789abcdef'.repeat(4)}\n500001\t${'0123456789abcdef'.repeat(4)}`);
+    assert.equal(deep.truncated, false);
   });
 
   it('refuses bad ranges, directories, missing and outside paths', async () => {

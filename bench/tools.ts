@@ -1,0 +1,183 @@
+// Tool overhead: our grep/glob/read against the same work done raw (rg, fs), same machine, same run.
+// Usage: npx tsx bench/tools.ts [--runs N]   (trees are cached under .cache/bench/trees)
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import type { GlobArgs, GrepArgs, ReadArgs, ToolCall } from '../src/common/tools';
+import { fileListFlags } from '../src/tools/fileList';
+import { grepFlags } from '../src/tools/grep';
+import { ripgrepPath } from '../src/tools/ripgrep';
+import { NodeToolRunner } from '../src/tools/runner';
+
+const REPOS = '/work/shared/eval/repos';
+const CACHE = path.resolve('.cache/bench');
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 7;
+const signal = new AbortController().signal;
+
+/** A tree of `repo` at its first `base-*` tag, extracted once with git archive (the shared repos stay read-only). */
+function prepareTree(repo: string): string {
+  const tree = path.join(CACHE, 'trees', repo);
+  if (existsSync(path.join(tree, '.complete'))) return tree;
+  const gitDir = path.join(CACHE, 'git', `${repo}.git`);
+  if (!existsSync(gitDir)) {
+    cpSync(path.join(REPOS, `${repo}.git`), gitDir, { recursive: true });
+    chmodRecursive(gitDir);
+    // The shared copies have no refs/ folder (refs are packed); git wants one to recognise a repo.
+    mkdirSync(path.join(gitDir, 'refs'), { recursive: true });
+  }
+  const git = (...args: string[]) => execFileSync('git', ['--git-dir', gitDir, ...args], { maxBuffer: 1 << 30 });
+  const tag = git('tag', '--list', 'base-*').toString().split('\n').filter(Boolean).sort()[0];
+  const staging = `${tree}.tmp`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  execFileSync('sh', ['-c', `git --git-dir="${gitDir}" archive "${tag}" | tar -x -C "${staging}"`]);
+  writeFileSync(path.join(staging, '.complete'), tag);
+  rmSync(tree, { recursive: true, force: true });
+  renameSync(staging, tree);
+  return tree;
+}
+
+function chmodRecursive(dir: string): void {
+  chmodSync(dir, 0o755);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) chmodRecursive(full);
+    else chmodSync(full, 0o644);
+  }
+}
+
+/** Runs rg to completion, keeping its whole stdout as a consumer of raw output would. */
+function rawRg(args: string[], cwd: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ripgrepPath(), args, { cwd, stdio: ['ignore', 'pipe', 'ignore'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('error', reject);
+    child.on('close', () => resolve(Buffer.concat(chunks).length));
+  });
+}
+
+/** The same read done plainly: whole file, split, slice, number. */
+async function rawRead(file: string, start: number, end: number): Promise<number> {
+  const lines = (await readFile(file, 'utf8')).split('\n').slice(start - 1, end);
+  return lines.map((line, i) => `${String(start + i).padStart(6)}\t${line}`).join('\n').length;
+}
+
+async function ms(fn: () => Promise<unknown>): Promise<number> {
+  const t0 = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+interface Row {
+  tool: string;
+  repo: string;
+  what: string;
+  oursMs: number;
+  rawMs: number;
+  ratio: number;
+  note: string;
+}
+
+/** Warm-up once, then RUNS interleaved pairs (ours, raw) so machine load hits both alike. */
+async function compare(ours: () => Promise<string>, raw: () => Promise<unknown>): Promise<{ oursMs: number; rawMs: number; note: string }> {
+  const note = await ours();
+  await raw();
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    a.push(await ms(ours));
+    b.push(await ms(raw));
+  }
+  return { oursMs: median(a), rawMs: median(b), note };
+}
+
+const GREPS: [string, GrepArgs][] = [
+  ['django', { pattern: 'get_object_or_404' }],
+  ['django', { pattern: 'class \\w+Field\\(', glob: '*.py' }],
+  ['django', { pattern: 'def (get|set)_\\w+_display' }],
+  ['django', { pattern: 'csrf_exempt', case_insensitive: true }],
+  ['django', { pattern: 'select_related', path: 'django/db' }],
+  ['django', { pattern: 'ForeignKey', glob: '**/migrations/*.py' }],
+  ['django', { pattern: 'import', glob: '*.py' }],
+  ['django', { pattern: 'xframe_options_sameorigin', context_lines: 3 }],
+  ['sympy', { pattern: 'def simplify' }],
+  ['sympy', { pattern: 'matrix', case_insensitive: true, glob: '*.py' }],
+  ['sympy', { pattern: '_eval_is_\\w+\\(self\\)' }],
+];
+const GLOBS: [string, GlobArgs][] = [
+  ['django', { pattern: '*.py' }],
+  ['django', { pattern: '**/migrations/*.py' }],
+  ['django', { pattern: 'models.py' }],
+  ['django', { pattern: '**/*.html', path: 'django/contrib' }],
+  ['sympy', { pattern: 'test_*.py' }],
+];
+const READS: [string, ReadArgs][] = [
+  ['django', { path: 'django/db/models/query.py', start_line: 1000, end_line: 1299 }],
+  ['sympy', { path: 'sympy/core/expr.py', start_line: 1, end_line: 300 }],
+];
+
+async function main(): Promise<void> {
+  const trees: Record<string, string> = { django: prepareTree('django__django'), sympy: prepareTree('sympy__sympy') };
+  const runners: Record<string, NodeToolRunner> = {};
+  for (const [name, tree] of Object.entries(trees)) runners[name] = new NodeToolRunner({ roots: [tree] });
+  const run = async (repo: string, call: ToolCall): Promise<string> => {
+    const result = await runners[repo].run(call, signal);
+    if (result.error) throw new Error(`${call.name} ${JSON.stringify(call.args)}: ${result.error}`);
+    return `${result.count}${result.truncated ? '+ (capped)' : ''} ${call.name === 'read' ? 'lines' : call.name === 'glob' ? 'paths' : 'matches'}`;
+  };
+  const rows: Row[] = [];
+  const add = (tool: string, repo: string, what: string, r: { oursMs: number; rawMs: number; note: string }) => {
+    rows.push({ tool, repo, what, ...r, ratio: r.oursMs / r.rawMs });
+    console.error(`${tool} ${repo} ${what}: ours ${r.oursMs.toFixed(1)} ms, raw ${r.rawMs.toFixed(1)} ms (${r.note})`);
+  };
+
+  for (const [repo, args] of GREPS) {
+    const tree = trees[repo];
+    const target = args.path ? path.join(tree, args.path) : tree;
+    const flags = grepFlags(args, args.context_lines ?? 0, [target]);
+    add('grep', repo, describe(args), await compare(() => run(repo, { id: 'b', name: 'grep', args }), () => rawRg(flags, tree)));
+  }
+  for (const [repo, args] of GLOBS) {
+    const listing = fileListFlags([trees[repo]]);
+    const cold = () => {
+      runners[repo].invalidateFileList();
+      return run(repo, { id: 'b', name: 'glob', args });
+    };
+    add('glob', repo, describe(args), await compare(cold, () => rawRg(listing, trees[repo])));
+  }
+  for (const [repo, args] of READS) {
+    const file = path.join(trees[repo], args.path);
+    add('read', repo, describe(args), await compare(() => run(repo, { id: 'b', name: 'read', args }), () => rawRead(file, args.start_line ?? 1, args.end_line ?? 300)));
+  }
+  // Cached glob: what the 2nd..nth glob of one locate run costs (no rg at all).
+  const cachedGlob = await compare(() => run('django', { id: 'b', name: 'glob', args: { pattern: '*.py' } }), () => rawRg(fileListFlags([trees.django]), trees.django));
+
+  const byTool = (tool: string) => median(rows.filter((r) => r.tool === tool).map((r) => r.ratio));
+  console.log(`| tool | repo | call | ours ms | raw ms | ratio | result |\n|---|---|---|---:|---:|---:|---|`);
+  for (const r of rows) console.log(`| ${r.tool} | ${r.repo} | \`${r.what}\` | ${r.oursMs.toFixed(1)} | ${r.rawMs.toFixed(1)} | ${r.ratio.toFixed(2)} | ${r.note} |`);
+  console.log(`\nMedian ratio: grep ${byTool('grep').toFixed(2)}x, glob ${byTool('glob').toFixed(2)}x, read ${byTool('read').toFixed(2)}x (runs per cell: ${RUNS}, after 1 warm-up).`);
+  console.log(`Cached glob (*.py, django, within the 5 s listing TTL): ${cachedGlob.oursMs.toFixed(1)} ms vs raw rg --files ${cachedGlob.rawMs.toFixed(1)} ms.`);
+  mkdirSync('bench/results', { recursive: true });
+  const summary = { grep: byTool('grep'), glob: byTool('glob'), read: byTool('read'), cachedGlobMs: cachedGlob.oursMs, cachedGlobRawMs: cachedGlob.rawMs };
+  writeFileSync('bench/results/tools.json', `${JSON.stringify({ date: new Date().toISOString(), runs: RUNS, summary, rows }, null, 2)}\n`);
+}
+
+function describe(args: GrepArgs | GlobArgs | ReadArgs): string {
+  return Object.entries(args)
+    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join(' ');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
