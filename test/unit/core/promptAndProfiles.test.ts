@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { findProfile, PROFILES, profileRequestFields } from '../../../src/core/profiles';
+import { issueMessage, systemPrompt, turnNote } from '../../../src/core/prompt';
+import { ALL_TOOL_SCHEMAS, toToolCall, WORKSPACE_TOOL_SCHEMAS } from '../../../src/core/toolSchemas';
+
+describe('core/prompt, profiles and tool schemas', () => {
+  it('tells the model what remains on every turn', () => {
+    const info = (turn: number) => ({ turn, totalTurns: 4, final: turn === 4, maxCalls: 8 });
+    assert.equal(turnNote(info(1)), 'Turn 1 of 4; 2 exploration turns left after this one. Issue up to 8 tool calls in parallel, or answer if you are sure.');
+    assert.match(turnNote(info(2)), /^Turn 2 of 4; 1 exploration turn left after this one\./);
+    assert.match(turnNote(info(3)), /^Turn 3 of 4; 0 exploration turns left after this one\. This is your last turn with tools/);
+    assert.match(turnNote(info(4)), /^Turn 4 of 4: tools are withdrawn\. Answer now\.[\s\S]*<final_answer>[\s\S]*Do not call tools\.$/);
+  });
+
+  it('asks for precision and states the budget', () => {
+    const prompt = systemPrompt({ maxTurns: 3, maxCalls: 8 });
+    assert.match(prompt, /3 exploration turns, then one answer turn/);
+    assert.match(prompt, /up to 8 tool calls at once/);
+    assert.match(prompt, /A wrong file costs more than a missing one/);
+    assert.match(systemPrompt({ maxTurns: 1, maxCalls: 2 }, '<tools>x</tools>'), /1 exploration turn, [\s\S]*<tools>x<\/tools>$/);
+    assert.equal(issueMessage({ title: 'T', body: 'B', url: 'https://x/1' }), '<issue>\nT\n\nB\n(https://x/1)\n</issue>');
+  });
+
+  it('keeps the tool contract of architecture.md, without max_hits', () => {
+    assert.deepEqual(ALL_TOOL_SCHEMAS.map((s) => [s.name, Object.keys(s.parameters.properties), s.parameters.required]), [
+      ['grep', ['pattern', 'path', 'glob', 'case_insensitive', 'context_lines'], ['pattern']],
+      ['glob', ['pattern', 'path'], ['pattern']],
+      ['read', ['path', 'start_line', 'end_line'], ['path']],
+      ['answer', ['files'], ['files']],
+    ]);
+    assert.ok(!JSON.stringify(WORKSPACE_TOOL_SCHEMAS).includes('max_hits'));
+  });
+
+  it('validates model arguments into typed calls, dropping non-contract keys', () => {
+    assert.deepEqual(toToolCall('1', 'grep', { pattern: 'x', max_hits: 5000, case_insensitive: 'true', context_lines: '50' }), {
+      call: { id: '1', name: 'grep', args: { pattern: 'x', case_insensitive: true, context_lines: 10 } },
+    });
+    assert.deepEqual(toToolCall('2', 'read', { file_path: 'a.py', start_line: '3' }), { call: { id: '2', name: 'read', args: { path: 'a.py', start_line: 3 } } });
+    assert.deepEqual(toToolCall('3', 'grep', { pattern: '' }), { error: 'error: grep needs a non-empty "pattern".' });
+    assert.match((toToolCall('4', 'bash', { cmd: 'ls' }) as { error: string }).error, /unknown tool "bash"\. Available tools: grep, glob, read, answer\./);
+  });
+
+  it('keeps profiles as data: codegrep turns Qwen3 thinking off, generic sends only standard fields', () => {
+    assert.deepEqual(profileRequestFields(PROFILES.codegrep, undefined), { temperature: 0, max_tokens: 4096, chat_template_kwargs: { enable_thinking: false } });
+    assert.deepEqual(profileRequestFields(PROFILES.codegrep, true), { temperature: 0, max_tokens: 16384, chat_template_kwargs: { enable_thinking: true } });
+    assert.deepEqual(profileRequestFields(PROFILES.generic, undefined), {});
+    assert.equal(findProfile(undefined), PROFILES.codegrep);
+    assert.equal(findProfile('Generic'), PROFILES.generic);
+    assert.equal(findProfile('llama'), undefined);
+  });
+});
