@@ -93,7 +93,7 @@ export class ChatClient {
     const seconds = Math.round(this.config.timeoutMs / 100) / 10;
     return new CodeGrepError(
       'timeout',
-      `The model server at ${this.config.baseURL} did not answer within ${seconds} s. Check that it is not overloaded, or raise codegrep.requestTimeoutSeconds (CLI: --timeout).`,
+      `The model server at ${this.config.baseURL} did not answer within ${seconds} s. Check that it is not overloaded, or raise codegrep.requestTimeoutSeconds (CLI: --request-timeout).`,
       'retry',
     );
   }
