@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { parseBaselineSpec } from '../eval/baselines';
 import { gitAvailable } from '../eval/git';
 import { runEval } from '../eval/harness';
+import { IsoGitWorkspaces } from '../eval/isoWorktrees';
 import { BarProgress, LineProgress } from '../eval/progress';
 import { RepoCache } from '../eval/repoCache';
 import { markdownTable } from '../eval/report';
@@ -87,10 +88,11 @@ export const evalCommand: Command = {
     });
     const filter = values.filter === undefined ? undefined : compileFilter(values.filter);
     const rowTimeout = intFlag('row-timeout', values['row-timeout'], 1, 86_400);
-    if (!(await gitAvailable('git'))) {
-      throw new Error('git is not on PATH; eval makes per-row checkouts with `git worktree`. Install git and run again.');
-    }
-    const cache = new RepoCache({ reposDir: repos, cacheDir: values.cache ? resolve(cwd, values.cache) : defaultCacheDir() });
+    const hasGit = await gitAvailable('git');
+    if (!hasGit) process.stderr.write('eval: git is not on PATH; checking out rows with isomorphic-git instead (slower).\n');
+    const workspaces = hasGit
+      ? new GitWorktrees(new RepoCache({ reposDir: repos, cacheDir: values.cache ? resolve(cwd, values.cache) : defaultCacheDir() }))
+      : new IsoGitWorkspaces(repos);
 
     const controller = new AbortController();
     let interrupts = 0;
@@ -107,7 +109,7 @@ export const evalCommand: Command = {
         dataset,
         brains,
         baselines,
-        workspaces: new GitWorktrees(cache),
+        workspaces,
         createTools: (root) => new NodeToolRunner({ roots: [root] }),
         concurrency: intFlag('concurrency', values.concurrency, 1, 256),
         limit: intFlag('limit', values.limit, 0, 10_000_000),
@@ -128,7 +130,10 @@ export const evalCommand: Command = {
         const out = resolve(cwd, values.out);
         process.stderr.write(`report: ${out} (finished rows: ${sidecarPath(out)})\n`);
       }
-      if (interrupted) return EXIT.interrupted;
+      if (interrupted) {
+        process.stderr.write(`interrupted: ${values.out ? 'run the same command again to resume' : 'use --out FILE to make runs resumable'}.\n`);
+        return EXIT.interrupted;
+      }
       return report.systems.some((s) => s.kind === 'brain' && s.summary.errors > 0) ? EXIT.rowsFailed : EXIT.ok;
     } finally {
       process.off('SIGINT', onSigint);

@@ -181,6 +181,15 @@ describe('cli (node dist/cli.js)', function () {
       assert.equal(report.summary.f05, 1);
     });
 
+    it('falls back to isomorphic-git when git is not on PATH, and says so', () => {
+      const run = cli(['eval', '--dataset', world.dataset, '--repos', world.reposDir, '--brain', 'bm25', '--json'], { env: { PATH: join(world.root, 'no-bin') } });
+      assert.equal(run.status, 3, run.stderr);
+      assert.match(run.stderr, /git is not on PATH; checking out rows with isomorphic-git/);
+      const report = JSON.parse(run.stdout) as EvalReport;
+      assert.match(report.checkout, /isomorphic-git/);
+      assert.deepEqual(report.instances.find((i) => i.instance_id === 'acme__gadgets-1')!.predicted_files, ['src/clock.rs']);
+    });
+
     const badInputs: [string, string[], RegExp][] = [
       ['no --dataset', ['eval', '--repos', '.'], /--dataset F\.jsonl is required/],
       ['a missing dataset file', ['eval', '--dataset', '/nope.jsonl', '--repos', '.'], /is not a file/],

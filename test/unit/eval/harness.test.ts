@@ -10,6 +10,7 @@ import type { ProgressSink } from '../../../src/eval/progress';
 import { RepoCache } from '../../../src/eval/repoCache';
 import type { EvalReport } from '../../../src/eval/report';
 import { sidecarPath, type RowRecord } from '../../../src/eval/resume';
+import { IsoGitWorkspaces } from '../../../src/eval/isoWorktrees';
 import { GitWorktrees, type Checkout, type Workspaces } from '../../../src/eval/worktrees';
 import { NodeToolRunner } from '../../../src/tools/runner';
 import { makeEvalWorld, snapshotTree, type EvalWorld } from '../../fixtures/eval/makeRepos';
@@ -206,6 +207,29 @@ describe('eval harness (smoke eval on real bare repos)', function () {
     );
     assert.equal(pub.summary.latency_ms_p50, null);
     assert.equal(report.summary.n, 2);
+  });
+
+  it('falls back to isomorphic-git checkouts (no git CLI) with the same results, and cleans up', async () => {
+    const iso = new IsoGitWorkspaces(world.reposDir);
+    const seen: string[] = [];
+    const tracked: Workspaces = {
+      method: iso.method,
+      checkout: async (repo, sha, label) => {
+        const checkout = await iso.checkout(repo, sha, label);
+        seen.push(checkout.dir);
+        return checkout;
+      },
+      closeAll: () => iso.closeAll(),
+    };
+    const { report } = await runEval(options(tracked, { brains: [bm25] }));
+    assert.match(report.checkout, /isomorphic-git/);
+    assert.deepEqual(
+      report.instances.map((i) => [i.instance_id, i.predicted_files, i.error?.replace(/:.*/, '')]),
+      first.instances.map((i) => [i.instance_id, i.predicted_files, i.error?.replace(/:.*/, '')]),
+    );
+    assert.equal(seen.length, 3);
+    for (const dir of seen) assert.equal(existsSync(dir), false);
+    assert.equal(snapshotTree(world.reposDir), sourceBefore, 'read in place, never written');
   });
 
   it('refuses a run with the same brain twice, or nothing to run', async () => {
