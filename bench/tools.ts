@@ -87,17 +87,31 @@ interface Row {
   note: string;
 }
 
-/** Warm-up once, then RUNS interleaved pairs (ours, raw) so machine load hits both alike. */
-async function compare(ours: () => Promise<string>, raw: () => Promise<unknown>): Promise<{ oursMs: number; rawMs: number; note: string }> {
+/**
+ * Warm-up once, then RUNS pairs (ours, raw), alternating which goes first. The ratio is the
+ * median of the per-pair ratios: on a shared machine load drifts, and a pair sees the same load.
+ */
+async function compare(ours: () => Promise<string>, raw: () => Promise<unknown>): Promise<{ oursMs: number; rawMs: number; ratio: number; note: string }> {
   const note = await ours();
   await raw();
   const a: number[] = [];
   const b: number[] = [];
+  const ratios: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    a.push(await ms(ours));
-    b.push(await ms(raw));
+    let oursMs: number;
+    let rawMs: number;
+    if (i % 2 === 0) {
+      oursMs = await ms(ours);
+      rawMs = await ms(raw);
+    } else {
+      rawMs = await ms(raw);
+      oursMs = await ms(ours);
+    }
+    a.push(oursMs);
+    b.push(rawMs);
+    ratios.push(oursMs / rawMs);
   }
-  return { oursMs: median(a), rawMs: median(b), note };
+  return { oursMs: median(a), rawMs: median(b), ratio: median(ratios), note };
 }
 
 const GREPS: [string, GrepArgs][] = [
@@ -135,8 +149,8 @@ async function main(): Promise<void> {
     return `${result.count}${result.truncated ? '+ (capped)' : ''} ${call.name === 'read' ? 'lines' : call.name === 'glob' ? 'paths' : 'matches'}`;
   };
   const rows: Row[] = [];
-  const add = (tool: string, repo: string, what: string, r: { oursMs: number; rawMs: number; note: string }) => {
-    rows.push({ tool, repo, what, ...r, ratio: r.oursMs / r.rawMs });
+  const add = (tool: string, repo: string, what: string, r: { oursMs: number; rawMs: number; ratio: number; note: string }) => {
+    rows.push({ tool, repo, what, ...r });
     console.error(`${tool} ${repo} ${what}: ours ${r.oursMs.toFixed(1)} ms, raw ${r.rawMs.toFixed(1)} ms (${r.note})`);
   };
 
@@ -164,7 +178,7 @@ async function main(): Promise<void> {
   const byTool = (tool: string) => median(rows.filter((r) => r.tool === tool).map((r) => r.ratio));
   console.log(`| tool | repo | call | ours ms | raw ms | ratio | result |\n|---|---|---|---:|---:|---:|---|`);
   for (const r of rows) console.log(`| ${r.tool} | ${r.repo} | \`${r.what}\` | ${r.oursMs.toFixed(1)} | ${r.rawMs.toFixed(1)} | ${r.ratio.toFixed(2)} | ${r.note} |`);
-  console.log(`\nMedian ratio: grep ${byTool('grep').toFixed(2)}x, glob ${byTool('glob').toFixed(2)}x, read ${byTool('read').toFixed(2)}x (runs per cell: ${RUNS}, after 1 warm-up).`);
+  console.log(`\nMedian ratio: grep ${byTool('grep').toFixed(2)}x, glob ${byTool('glob').toFixed(2)}x, read ${byTool('read').toFixed(2)}x (median of ${RUNS} paired runs per call, after 1 warm-up).`);
   console.log(`Cached glob (*.py, django, within the 5 s listing TTL): ${cachedGlob.oursMs.toFixed(1)} ms vs raw rg --files ${cachedGlob.rawMs.toFixed(1)} ms.`);
   mkdirSync('bench/results', { recursive: true });
   const summary = { grep: byTool('grep'), glob: byTool('glob'), read: byTool('read'), cachedGlobMs: cachedGlob.oursMs, cachedGlobRawMs: cachedGlob.rawMs };

@@ -15,7 +15,9 @@ export async function glob(workspace: Workspace, files: FileListCache, args: Glo
   if (typeof args.pattern !== 'string' || args.pattern.trim() === '') return errorResult('glob needs a non-empty `pattern`, e.g. **/*.py.');
   const pattern = normalizePattern(workspace, args.pattern);
   if (pattern === undefined) return errorResult(`${args.pattern} is outside the workspace; use a pattern relative to the workspace root.`);
-  const bases = await workspace.resolve(args.path ?? '', 'dir');
+  const where: unknown = args.path ?? '';
+  if (typeof where !== 'string') return errorResult('glob `path` must be a string.');
+  const bases = await workspace.resolve(where, 'dir');
   if ('error' in bases) return errorResult(bases.error);
   const prefixes = bases.map((b) => (b.display === '' ? '' : `${b.display}/`));
 
@@ -26,12 +28,12 @@ export async function glob(workspace: Workspace, files: FileListCache, args: Glo
     if (ctx.signal.aborted) throw error;
     return errorResult(`${error instanceof Error ? error.message : String(error)}; try again or use a narrower path.`);
   }
-  const matches = matchFiles(all, prefixes, pattern, workspace.multiRoot && !args.path);
+  const matches = matchFiles(all, prefixes, pattern, workspace.multiRoot && where === '');
   if (matches === undefined) return errorResult(`${args.pattern} is not a valid glob pattern.`);
   if (matches.length === 0) {
-    const where = args.path ? ` under ${args.path}` : '';
+    const under = where ? ` under ${where}` : '';
     const hint = pattern.includes('/') && !pattern.startsWith('**/') ? ` Patterns with / start at the search folder; try **/${pattern}.` : '';
-    return okResult(`No files match ${args.pattern}${where}.${hint}`, { truncated: false, count: 0, paths: [] });
+    return okResult(`No files match ${args.pattern}${under}.${hint}`, { truncated: false, count: 0, paths: [] });
   }
   const shown = matches.slice(0, DEFAULT_LIMITS.globMaxPaths);
   const hidden = matches.length - shown.length;

@@ -31,7 +31,9 @@ interface RgLine {
  */
 export async function grep(workspace: Workspace, args: GrepArgs, ctx: ToolContext): Promise<ToolResult> {
   if (typeof args.pattern !== 'string' || args.pattern.length === 0) return errorResult('grep needs a non-empty `pattern`.');
-  const targets = await workspace.resolve(args.path ?? '', 'any');
+  const where: unknown = args.path ?? '';
+  if (typeof where !== 'string') return errorResult('grep `path` must be a string.');
+  const targets = await workspace.resolve(where, 'any');
   if ('error' in targets) return errorResult(targets.error);
   const context = clampInt(args.context_lines, 0, MAX_CONTEXT, 0);
   const maxHits = clampInt(args.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines);
@@ -46,9 +48,9 @@ export async function grep(workspace: Workspace, args: GrepArgs, ctx: ToolContex
   if (collector.total === 0) {
     if (outcome.timedOut) return errorResult(`grep timed out after ${ctx.timeoutMs / 1000}s; narrow the pattern or use glob/path.`);
     if (outcome.code === 2 && outcome.stderr.trim() !== '') return errorResult(summarizeRgError(outcome.stderr));
-    const where = args.path ? ` in ${args.path}` : '';
+    const inPath = where ? ` in ${where}` : '';
     const filter = args.glob ? ` (glob ${args.glob})` : '';
-    return okResult(`No matches for /${args.pattern}/${where}${filter}.`, { truncated: false, count: 0, hits: [] });
+    return okResult(`No matches for /${args.pattern}/${inPath}${filter}.`, { truncated: false, count: 0, hits: [] });
   }
   return collector.result(outcome.stopped, outcome.timedOut, ctx.timeoutMs);
 }
@@ -56,7 +58,7 @@ export async function grep(workspace: Workspace, args: GrepArgs, ctx: ToolContex
 /** The rg command line for a grep call (exported so the benchmark runs the very same search raw). */
 export function grepFlags(args: GrepArgs, context: number, paths: string[]): string[] {
   const flags = [...RG_COMMON_FLAGS, '--json', '--sort=path', '--engine=auto'];
-  if (args.case_insensitive === true) flags.push('--ignore-case');
+  if (isTrue(args.case_insensitive)) flags.push('--ignore-case');
   if (context > 0) flags.push(`--context=${context}`);
   if (typeof args.glob === 'string' && args.glob.trim() !== '') flags.push(`--glob=${args.glob.trim()}`);
   flags.push('--regexp', args.pattern, '--', ...paths);
@@ -141,6 +143,13 @@ function windowed(source: RgText | undefined, line: string, matchByte: number | 
 
 /** Integer in [min, max], or the fallback when not a finite number. */
 export function clampInt(value: unknown, min: number, max: number, fallback: number): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return fallback;
-  return Math.min(max, Math.max(min, Math.trunc(value)));
+  // Models sometimes send numbers as strings ("3").
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n)) return fallback;
+  return Math.min(max, Math.max(min, Math.trunc(n)));
+}
+
+/** True for `true` and the string "true" (models sometimes quote booleans). */
+export function isTrue(value: unknown): boolean {
+  return value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
 }

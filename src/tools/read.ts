@@ -28,8 +28,7 @@ export async function read(workspace: Workspace, args: ReadArgs, ctx: ToolContex
   const handle = await open(file.abs, 'r');
   let scan: LineScan;
   try {
-    const size = (await handle.stat()).size;
-    const scanned = await scanLines(handle, size, { start, end }, ctx);
+    const scanned = await scanLines(handle, file.size, { start, end }, ctx);
     if (scanned === 'binary') return errorResult(`${file.display} is a binary file; read only works on text files.`);
     scan = scanned;
   } finally {
@@ -75,7 +74,7 @@ async function scanLines(handle: FileHandle, size: number, range: { start: numbe
   const maxChars = DEFAULT_LIMITS.readMaxLineChars;
   const keepBytes = maxChars * 4 + 4;
   const lines: string[] = [];
-  const buffer = Buffer.alloc(Math.min(CHUNK_BYTES, Math.max(size, BINARY_SNIFF_BYTES)));
+  const buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(size, BINARY_SNIFF_BYTES)));
   const deadline = Date.now() + ctx.timeoutMs;
   let lineNo = 1;
   let kept: Buffer[] = [];
@@ -95,6 +94,13 @@ async function scanLines(handle: FileHandle, size: number, range: { start: numbe
     while (from < bytesRead && lineNo <= end) {
       const newline = chunk.indexOf(10, from);
       const stop = newline === -1 ? bytesRead : newline;
+      if (newline !== -1 && keptLen === 0 && lineBytes === 0) {
+        // Common case: the whole line is in this chunk, so decode it in place without copying.
+        if (lineNo >= start) lines.push(decodeLine(chunk.toString('utf8', from, Math.min(stop, from + keepBytes)), stop - from, maxChars));
+        from = stop + 1;
+        lineNo++;
+        continue;
+      }
       if (lineNo >= start && keptLen < keepBytes) {
         const piece = chunk.subarray(from, Math.min(stop, from + keepBytes - keptLen));
         kept.push(Buffer.from(piece));
@@ -103,7 +109,7 @@ async function scanLines(handle: FileHandle, size: number, range: { start: numbe
       lineBytes += stop - from;
       from = stop + 1;
       if (newline === -1) break;
-      if (lineNo >= start) lines.push(decodeLine(Buffer.concat(kept, keptLen), lineBytes, maxChars));
+      if (lineNo >= start) lines.push(decodeLine(Buffer.concat(kept, keptLen).toString('utf8'), lineBytes, maxChars));
       kept = [];
       keptLen = 0;
       lineBytes = 0;
@@ -120,16 +126,17 @@ async function scanLines(handle: FileHandle, size: number, range: { start: numbe
     lineBytes += Math.max(0, bytesRead - from);
   }
   if (lineBytes > 0) {
-    if (lineNo >= start && lineNo <= end) lines.push(decodeLine(Buffer.concat(kept, keptLen), lineBytes, maxChars));
+    if (lineNo >= start && lineNo <= end) lines.push(decodeLine(Buffer.concat(kept, keptLen).toString('utf8'), lineBytes, maxChars));
     lineNo++;
   }
   const totalLines = lineNo - 1;
   return { lines, totalLines, lastLine: totalLines, moreAfter: totalLines > end, timedOut: false };
 }
 
-function decodeLine(bytes: Buffer, lineBytes: number, maxChars: number): string {
-  const text = bytes.toString('utf8').replace(/\r$/, '');
-  if (lineBytes <= bytes.length) return clipLine(text, maxChars);
+/** Clips a decoded line (of `lineBytes` bytes in the file) to `maxChars`, saying when bytes were dropped. */
+function decodeLine(decoded: string, lineBytes: number, maxChars: number): string {
+  const text = decoded.endsWith('\r') ? decoded.slice(0, -1) : decoded;
+  if (lineBytes <= maxChars * 4 + 4) return clipLine(text, maxChars);
   let cut = text.slice(0, maxChars);
   if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
   return `${cut} … [line is ${lineBytes} bytes; cut]`;

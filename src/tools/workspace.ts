@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { lstat, realpath, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { CodeGrepError } from '../common/errors';
 
@@ -18,6 +18,8 @@ export interface ResolvedPath {
   display: string;
   root: WorkspaceRoot;
   kind: 'file' | 'dir';
+  /** Size in bytes when the stat was taken (files). */
+  size: number;
 }
 
 /** What a caller accepts: a regular file, a directory, or either. */
@@ -90,7 +92,7 @@ export class Workspace {
     const cleaned = raw.replace(/\\/g, '/');
     if (cleaned === '' || cleaned === '.' || cleaned === './') {
       if (kind === 'file') return refuse('invalid path', 'a file path is required.');
-      return this.roots.map((root) => ({ abs: root.abs, display: this.withRoot(root, ''), root, kind: 'dir' as const }));
+      return this.roots.map((root) => ({ abs: root.abs, display: this.withRoot(root, ''), root, kind: 'dir' as const, size: 0 }));
     }
     const located = this.locate(raw, cleaned);
     if ('error' in located) return located;
@@ -124,7 +126,6 @@ export class Workspace {
     const abs = rel === '' ? root.abs : path.join(root.abs, ...rel.split('/'));
     let real: string;
     try {
-      await lstat(abs);
       real = await realpath(abs);
     } catch {
       return refuse('does not exist', `${raw} does not exist; use glob to find the right path.`);
@@ -136,11 +137,11 @@ export class Workspace {
     const display = this.withRoot(root, rel);
     if (info.isDirectory()) {
       if (kind === 'file') return refuse('is a directory', `${raw} is a directory; use glob to list its files.`);
-      return [{ abs, display, root, kind: 'dir' }];
+      return [{ abs, display, root, kind: 'dir', size: info.size }];
     }
     if (!info.isFile()) return refuse('not a regular file', `${raw} is not a regular file (device, FIFO or socket); it cannot be read.`);
     if (kind === 'dir') return refuse('not a regular file', `${raw} is a file, not a folder.`);
-    return [{ abs, display, root, kind: 'file' }];
+    return [{ abs, display, root, kind: 'file', size: info.size }];
   }
 
   private withRoot(root: WorkspaceRoot, rel: string): string {

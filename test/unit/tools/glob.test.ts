@@ -21,6 +21,8 @@ describe('tools/glob', () => {
       'a/views.py': '',
       'a/README.md': '',
       '.github/ci.yml': '',
+      '.git/HEAD': '',
+      'sub/.git/config': '',
       'ignored.py': '',
       'node_modules/x/models.py': '',
       'my dir/ünï.py': '',
@@ -59,9 +61,11 @@ describe('tools/glob', () => {
   });
 
   it('skips .gitignored files, .git and node_modules, includes dot folders, never lists outside symlinks', async () => {
-    const all = await glob({ pattern: '**' });
-    assert.ok(all.paths?.includes('.github/ci.yml'));
-    assert.ok(!all.paths?.some((p) => p.includes('ignored.py') || p.startsWith('node_modules/') || p.startsWith('.git/') || p.includes('outside')));
+    assert.deepEqual((await glob({ pattern: '*.yml' })).paths, ['.github/ci.yml']);
+    for (const pattern of ['ignored.py', 'HEAD', 'config', '**/node_modules/**', 'outside.py', 'linked-out/**']) {
+      const r = await glob({ pattern });
+      assert.equal(r.count, 0, `${pattern}: ${r.text}`);
+    }
   });
 
   it('caps the list and says how many more there are', async () => {

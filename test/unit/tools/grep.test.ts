@@ -23,6 +23,8 @@ describe('tools/grep', () => {
       'build/out.py': 'needle_call()\n',
       'node_modules/dep/index.js': 'needle_call()\n',
       '.github/workflows/ci.yml': 'run: needle_call\n',
+      '.git/config': 'needle_call\n',
+      'pkg/.git/HEAD': 'needle_call\n',
       'bin/blob.bin': Buffer.concat([Buffer.from('needle_call'), Buffer.alloc(16, 0), Buffer.from('needle_call\n')]),
       'latin1.txt': Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x6e, 0x65, 0x65, 0x64, 0x6c, 0x65, 0x5f, 0x6c, 0x61, 0x74, 0x0a]),
       'my dir/ünï.py': 'needle_unicode = 1\n',
@@ -74,6 +76,11 @@ describe('tools/grep', () => {
     assert.equal(sensitive.count, 0);
     const insensitive = await grep({ pattern: 'needle_const', path: 'src', case_insensitive: true });
     assert.equal(insensitive.text, 'src/views.py:2: NEEDLE_CONST = 1');
+  });
+
+  it('accepts numbers and booleans sent as strings', async () => {
+    const args = { pattern: 'needle_const', path: 'src', case_insensitive: 'true', context_lines: '1' } as unknown as GrepArgs;
+    assert.equal((await grep(args)).text, 'src/views.py-1- from .models import Model\nsrc/views.py:2: NEEDLE_CONST = 1');
   });
 
   it('shows context lines as path-line- text with -- between groups', async () => {

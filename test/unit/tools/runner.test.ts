@@ -36,6 +36,12 @@ describe('tools/runner', () => {
     assert.equal((await runner.run(noPattern, noSignal)).error, 'error: grep needs a non-empty `pattern`.');
     const badPath = { id: '7', name: 'read', args: { path: 42 } } as unknown as ToolCall;
     assert.equal((await runner.run(badPath, noSignal)).error, 'error: read needs a `path`.');
+    const badGrepPath = { id: '7b', name: 'grep', args: { pattern: 'x', path: ['a'] } } as unknown as ToolCall;
+    assert.equal((await runner.run(badGrepPath, noSignal)).error, 'error: grep `path` must be a string.');
+    const badGlobPath = { id: '7c', name: 'glob', args: { pattern: '*', path: 3 } } as unknown as ToolCall;
+    assert.equal((await runner.run(badGlobPath, noSignal)).error, 'error: glob `path` must be a string.');
+    const nullPath = { id: '7d', name: 'glob', args: { pattern: 'b.py', path: null } } as unknown as ToolCall;
+    assert.deepEqual((await runner.run(nullPath, noSignal)).paths, ['a/b.py']);
   });
 
   it('rejects with cancelled when the signal is already aborted', async () => {
