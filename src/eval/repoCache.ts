@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { CodeGrepError } from '../common/errors';
+import { withDirLock } from './dirLock';
 import { runGit } from './git';
 import { STAMP_FILE, copyBareRepoData, sourceStamp, writeStamp } from './sourceCopy';
 
@@ -53,22 +54,21 @@ export class RepoCache {
     const cached = await readFile(join(target, STAMP_FILE), 'utf8').catch(() => undefined);
     if (cached === stamp) return target;
     await mkdir(this.cacheDir, { recursive: true });
-    const staging = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-    try {
-      await this.cloneOrCopy(source, staging);
-      await writeStamp(staging, stamp);
-      // Another eval process may have finished the same copy meanwhile: keep theirs, it is in use.
-      if ((await readFile(join(target, STAMP_FILE), 'utf8').catch(() => undefined)) === stamp) {
+    return withDirLock(`${target}.lock`, async () => {
+      // Another eval process may have built it while we waited for the lock: keep theirs, it may be in use.
+      if ((await readFile(join(target, STAMP_FILE), 'utf8').catch(() => undefined)) === stamp) return target;
+      const staging = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+      try {
+        await this.cloneOrCopy(source, staging);
+        await writeStamp(staging, stamp);
+        await rm(target, { recursive: true, force: true });
+        await rename(staging, target);
+      } catch (error) {
         await rm(staging, { recursive: true, force: true });
-        return target;
+        throw error;
       }
-      await rm(target, { recursive: true, force: true });
-      await rename(staging, target);
-    } catch (error) {
-      await rm(staging, { recursive: true, force: true });
-      throw error;
-    }
-    return target;
+      return target;
+    });
   }
 
   /** `git clone --bare --no-hardlinks`, or, when git does not recognise the source, a data copy. */

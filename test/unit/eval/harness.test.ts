@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEmbeddedBrain } from '../../../src/core/embedded/index';
@@ -258,6 +258,22 @@ describe('eval repo cache', function () {
       execFileSync('git', ['--git-dir', join(world.reposDir, 'acme__widgets.git'), 'tag', 'extra', world.commits.w1]);
       await new RepoCache({ reposDir: world.reposDir, cacheDir }).gitDir('acme/widgets');
       assert.ok(!existsSync(marker), 'a changed source rebuilds the cache');
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  it('lets two processes build the same cache entry safely, and breaks a dead owner lock', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'codegrep-cache-'));
+    try {
+      const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+      mkdirSync(join(cacheDir, 'acme__gadgets.git.lock'));
+      writeFileSync(join(cacheDir, 'acme__gadgets.git.lock', 'pid'), String(dead));
+      const made = await Promise.all([1, 2, 3].map(() => new RepoCache({ reposDir: world.reposDir, cacheDir }).gitDir('acme/gadgets')));
+      assert.equal(new Set(made).size, 1);
+      const cache = new RepoCache({ reposDir: world.reposDir, cacheDir });
+      assert.equal(await cache.resolveCommit(made[0], world.commits.g1), world.commits.g1);
+      assert.deepEqual(readdirSync(cacheDir), ['acme__gadgets.git'], 'no lock or staging folder left');
     } finally {
       rmSync(cacheDir, { recursive: true, force: true });
     }
