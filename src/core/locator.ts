@@ -60,7 +60,8 @@ export class Locator {
           break;
         }
         if (final) break; // calls on the answer turn are ignored: no answer given
-        results = await this.runCalls(step.calls, turn, runId, record, usage, signal, emit);
+        // Abortable here too: a tool that ignores the signal must not hold a cancelled run open.
+        results = await abortable(this.runCalls(step.calls, turn, runId, record, usage, signal, emit), signal);
       }
       const { candidates, rejected } = await this.checkCitations(answer);
       emit({ type: 'candidates', runId, candidates, rejected });
@@ -123,8 +124,10 @@ export class Locator {
   private async checkCitations(files: CitedFile[]): Promise<{ candidates: Candidate[]; rejected: RejectedCitation[] }> {
     const byPath = new Map<string, Candidate>();
     const rejected: RejectedCitation[] = [];
-    for (const file of files) {
-      const resolved = await this.tools.resolveCitation(file.path);
+    // Resolve concurrently (each is a stat or two), then merge in citation order so rank is kept.
+    const resolutions = await Promise.all(files.map((file) => this.tools.resolveCitation(file.path)));
+    for (const [index, file] of files.entries()) {
+      const resolved = resolutions[index];
       if ('rejected' in resolved) {
         rejected.push({ path: file.path, reason: resolved.rejected });
         continue;

@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { CodeGrepError } from '../../../src/common/errors';
+import type { LocateEvent } from '../../../src/common/events';
+import type { Issue } from '../../../src/common/issue';
+import type { ToolCall } from '../../../src/common/tools';
+import type { Brain, BrainSession, BrainStep, BrainTurn } from '../../../src/core/brain';
+import { Locator, mergeRanges } from '../../../src/core/locator';
+import { NodeToolRunner } from '../../../src/tools/runner';
+import { CART_ISSUE, makeSampleRepo, type SampleRepo } from './sampleRepo';
+
+/** A brain that plays fixed steps and records the turns it was given (a test double of the Brain interface). */
+class ScriptedBrain implements Brain {
+  readonly name = 'scripted';
+  readonly turns: BrainTurn[] = [];
+  constructor(private readonly steps: (BrainStep | ((signal: AbortSignal) => Promise<BrainStep>))[]) {}
+
+  start(_issue: Issue): BrainSession {
+    let index = 0;
+    return {
+      next: async (turn, signal) => {
+        this.turns.push(turn);
+        const step = this.steps[index++] ?? { kind: 'answer', files: [] };
+        return typeof step === 'function' ? step(signal) : step;
+      },
+    };
+  }
+}
+
+const grep = (id: string, pattern: string): ToolCall => ({ id, name: 'grep', args: { pattern } });
+
+describe('core/locator', () => {
+  let repo: SampleRepo;
+  let runner: NodeToolRunner;
+  before(() => {
+    repo = makeSampleRepo();
+    runner = new NodeToolRunner({ roots: [repo.root] });
+  });
+  after(() => repo.remove());
+
+  it('runs up to maxParallelCalls per turn, refuses the rest, and passes results to the next turn', async () => {
+    const calls = Array.from({ length: 4 }, (_, i) => grep(`g${i}`, 'def '));
+    const brain = new ScriptedBrain([{ kind: 'calls', calls }, { kind: 'answer', files: [{ path: 'shop/cart.py', reason: 'r' }] }]);
+    const result = await new Locator(runner, { maxParallelCalls: 3 }).locate(CART_ISSUE, brain);
+    const second = brain.turns[1];
+    assert.deepEqual(second.results.map((r) => r.call.id), ['g0', 'g1', 'g2', 'g3']);
+    assert.ok(second.results.slice(0, 3).every((r) => r.result.count > 0));
+    assert.equal(second.results[3].result.error, 'error: more than 3 tool calls in one turn; this call was not run.');
+    assert.equal(result.usage.toolCalls, 3);
+    assert.deepEqual(result.trajectory[0].calls.map((c) => c.call.id), ['g0', 'g1', 'g2', 'g3']);
+  });
+
+  it('tells the brain its turn budget and forces the answer turn; calls there are ignored', async () => {
+    const brain = new ScriptedBrain([
+      { kind: 'calls', calls: [grep('a', 'x')] },
+      { kind: 'calls', calls: [grep('b', 'x')] },
+      { kind: 'calls', calls: [grep('c', 'x')] },
+    ]);
+    const result = await new Locator(runner, { maxTurns: 2 }).locate(CART_ISSUE, brain);
+    assert.deepEqual(brain.turns.map((t) => [t.turn, t.totalTurns, t.final]), [[1, 3, false], [2, 3, false], [3, 3, true]]);
+    assert.equal(result.usage.toolCalls, 2);
+    assert.deepEqual(result.candidates, []);
+    const noExploration = new ScriptedBrain([]);
+    await new Locator(runner, { maxTurns: 0 }).locate(CART_ISSUE, noExploration);
+    assert.deepEqual(noExploration.turns.map((t) => t.final), [true]);
+  });
+
+  it('merges repeated citations per path, keeps first-mention rank, and reports rejects', async () => {
+    const brain = new ScriptedBrain([
+      {
+        kind: 'answer',
+        files: [
+          { path: './shop/pricing.py', ranges: [[1, 2]], reason: 'first' },
+          { path: 'shop/cart.py:11', reason: 'second' },
+          { path: 'shop/pricing.py', ranges: [[3, 4]], reason: 'again' },
+          { path: 'nope.py', reason: 'missing' },
+        ],
+        usage: { promptTokens: 7, completionTokens: 3 },
+      },
+    ]);
+    const result = await new Locator(runner).locate(CART_ISSUE, brain);
+    assert.deepEqual(result.candidates, [
+      { path: 'shop/pricing.py', ranges: [[1, 4]], reason: 'first' },
+      { path: 'shop/cart.py', reason: 'second' },
+    ]);
+    assert.deepEqual(result.rejected.map((r) => r.path), ['nope.py']);
+    assert.deepEqual([result.usage.promptTokens, result.usage.completionTokens], [7, 3]);
+  });
+
+  it('cancels within 200 ms even when the brain ignores the signal', async () => {
+    const brain = new ScriptedBrain([() => new Promise<BrainStep>(() => undefined)]);
+    const controller = new AbortController();
+    const events: LocateEvent[] = [];
+    setTimeout(() => controller.abort(), 50);
+    const started = performance.now();
+    await assert.rejects(
+      new Locator(runner).locate(CART_ISSUE, brain, { signal: controller.signal, onEvent: (e) => events.push(e) }),
+      (e: unknown) => e instanceof CodeGrepError && e.code === 'cancelled',
+    );
+    assert.ok(performance.now() - started < 250);
+    const last = events.at(-1);
+    assert.equal(last?.type === 'error' && last.error.code, 'cancelled');
+  });
+
+  it('cancels within 200 ms even when a tool ignores the signal', async () => {
+    const stuck = { run: () => new Promise<never>(() => undefined), resolveCitation: (p: string) => runner.resolveCitation(p) };
+    const brain = new ScriptedBrain([{ kind: 'calls', calls: [grep('s', 'x')] }]);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const started = performance.now();
+    await assert.rejects(new Locator(stuck).locate(CART_ISSUE, brain, { signal: controller.signal }), (e: unknown) => e instanceof CodeGrepError && e.code === 'cancelled');
+    assert.ok(performance.now() - started < 250);
+  });
+
+  it('reports a brain failure as an error event and rejects with it; a throwing listener never ends a run', async () => {
+    const failing = new ScriptedBrain([() => Promise.reject(new CodeGrepError('auth-failed', 'bad key', 'set-api-key'))]);
+    const events: LocateEvent[] = [];
+    await assert.rejects(new Locator(runner).locate(CART_ISSUE, failing, { onEvent: (e) => events.push(e), runId: 'r1' }), /bad key/);
+    assert.deepEqual(events.at(-1), { type: 'error', runId: 'r1', error: { code: 'auth-failed', message: 'bad key', action: 'set-api-key' } });
+    const fine = new ScriptedBrain([{ kind: 'answer', files: [{ path: 'shop/cart.py', reason: 'r' }] }]);
+    const result = await new Locator(runner).locate(CART_ISSUE, fine, {
+      onEvent: () => {
+        throw new Error('closed webview');
+      },
+    });
+    assert.equal(result.candidates.length, 1);
+  });
+
+  it('mergeRanges sorts, merges overlapping and adjacent ranges, and fixes reversed ones', () => {
+    assert.deepEqual(mergeRanges([[20, 30], [1, 5], [6, 8], [25, 40], [50, 45]]), [[1, 8], [20, 40], [45, 50]]);
+    assert.deepEqual(mergeRanges([]), []);
+  });
+});
