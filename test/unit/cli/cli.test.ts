@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -188,6 +188,35 @@ describe('cli (node dist/cli.js)', function () {
       const report = JSON.parse(run.stdout) as EvalReport;
       assert.match(report.checkout, /isomorphic-git/);
       assert.deepEqual(report.instances.find((i) => i.instance_id === 'acme__gadgets-1')!.predicted_files, ['src/clock.rs']);
+    });
+
+    it('on Ctrl-C keeps the finished rows, removes the worktrees and exits 130', async () => {
+      const rows = readFileSync(world.dataset, 'utf8').split('\n').filter((line) => line.includes('"acme__widgets-1"'));
+      const many = Array.from({ length: 200 }, (_, i) => rows[0].replace('acme__widgets-1', `acme__widgets-copy${i}`));
+      const dataset = join(world.root, 'many.jsonl');
+      writeFileSync(dataset, `${many.join('\n')}\n`);
+      const cacheDir = join(world.root, 'cache-sigint');
+      const out = join(world.root, 'sigint.json');
+      const child = spawn(process.execPath, [cliPath, 'eval', '--dataset', dataset, '--repos', world.reposDir, '--brain', 'bm25', '--cache', cacheDir, '--out', out, '--concurrency', '1'], {
+        env: { ...process.env, CI: 'true' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.setEncoding('utf8');
+      const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+      await new Promise<void>((ready) =>
+        child.stderr.on('data', (chunk: string) => {
+          stderr += chunk;
+          if (/\[ *3\/200\]/.test(stderr)) ready();
+        }),
+      );
+      child.kill('SIGINT');
+      assert.equal(await exited, 130, stderr);
+      assert.match(stderr, /interrupted: run the same command again to resume/);
+      const kept = readFileSync(`${out}.rows.jsonl`, 'utf8').trim().split('\n').length;
+      assert.ok(kept >= 3 && kept < 200, `${kept} finished rows kept`);
+      const list = execFileSync('git', ['--git-dir', join(cacheDir, 'acme__widgets.git'), 'worktree', 'list', '--porcelain'], { encoding: 'utf8' });
+      assert.equal(list.match(/^worktree /gm)?.length, 1, list);
     });
 
     const badInputs: [string, string[], RegExp][] = [
