@@ -12,6 +12,7 @@ import { Locator } from '../core/locator';
 import { NodeToolRunner } from '../tools/runner';
 import { BRAIN_NAMES, parseBrains, type ModelFlags } from './brains';
 import { EXIT, badInput, userCwd, type Command } from './command';
+import { readGitInfo } from '../tools/git';
 import { issueFromInput } from '../tools/github';
 import { VERSION } from './version';
 
@@ -74,7 +75,11 @@ export function createMcpServer(defaults: McpServerDefaults): McpServer {
       try {
         const root = await repoFolder(repo, defaults.repo);
         const [spec] = parseBrains(brain ?? defaults.brain, defaults.flags);
-        const resolved = await issueFromInput(issue, { env: defaults.env, signal: extra.signal });
+        const remotes = async () => {
+          const info = await readGitInfo(root);
+          return info?.remote ? [info.remote] : [];
+        };
+        const resolved = await issueFromInput(issue, { env: defaults.env, remotes, signal: extra.signal });
         const progressToken = extra._meta?.progressToken;
         const totalTurns = DEFAULT_LIMITS.maxTurns + 1;
         const locator = new Locator(new NodeToolRunner({ roots: [root] }));

@@ -106,6 +106,26 @@ export function parseGitRemoteUrl(remote: string): GitHubRepo | undefined {
   }
 }
 
+/** A named git remote (`origin`, `upstream`) and its URL. */
+export interface GitRemote {
+  name: string;
+  url: string;
+}
+
+/**
+ * The GitHub repository a bare `#N` refers to: `upstream` first (in a fork, issues live there),
+ * then `github`, then `origin`, then any other remote on a GitHub host. Undefined when none is GitHub.
+ */
+export function issueRepositoryOf(remotes: readonly GitRemote[]): GitHubRepo | undefined {
+  const rank = (name: string) => ['upstream', 'github', 'origin'].indexOf(name) >>> 0;
+  const sorted = [...remotes].sort((a, b) => rank(a.name) - rank(b.name));
+  for (const remote of sorted) {
+    const repo = parseGitRemoteUrl(remote.url);
+    if (repo) return repo;
+  }
+  return undefined;
+}
+
 /** Completes a `#N` ref with the repository of a remote; refs naming their repo are returned unchanged. */
 export function withRepository(ref: IssueRef, repo: GitHubRepo): RepoIssueRef {
   if (ref.owner && ref.repo) return ref as RepoIssueRef;

@@ -1,6 +1,6 @@
 import { CodeGrepError } from '../common/errors';
-import type { Issue } from '../common/issue';
-import { apiBaseForHost, formatIssueRef, type IssueRef } from '../common/issueRef';
+import { issueFromText, type Issue } from '../common/issue';
+import { apiBaseForHost, formatIssueRef, issueRepositoryOf, matchIssueRef, withRepository, type GitRemote, type IssueRef } from '../common/issueRef';
 import { githubGet, type GitHubRequestOptions } from './githubApi';
 
 export type { GitHubRequestOptions } from './githubApi';
@@ -98,4 +98,64 @@ function trimText(text: string, max: number): string {
 
 function asRecord(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/**
+ * Token and API base from the environment, as GitHub Actions and GHE users set them: the token
+ * from GITHUB_TOKEN (or GH_TOKEN); GITHUB_API_URL when it serves the ref's host (GITHUB_SERVER_URL
+ * names that host in Actions), so a github.com URL is never sent to an Enterprise API or back.
+ */
+export function gitHubEnvOptions(ref: IssueRef, env: Record<string, string | undefined>): Pick<GitHubRequestOptions, 'token' | 'apiBase'> {
+  const options: Pick<GitHubRequestOptions, 'token' | 'apiBase'> = {};
+  const token = env.GITHUB_TOKEN?.trim() || env.GH_TOKEN?.trim();
+  if (token) options.token = token;
+  const apiUrl = env.GITHUB_API_URL?.trim();
+  if (apiUrl) {
+    const serverHost = hostOf(env.GITHUB_SERVER_URL) ?? hostOf(apiUrl.replace(/\/api\/v3\/?$/, ''))?.replace(/^api\./, '');
+    if (!ref.host || !serverHost || serverHost === ref.host) options.apiBase = apiUrl;
+  }
+  return options;
+}
+
+function hostOf(url: string | undefined): string | undefined {
+  if (!url?.trim()) return undefined;
+  try {
+    return new URL(url.trim()).host.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+/** How issueFromInput reaches GitHub and the repository's remotes. */
+export interface IssueInputOptions {
+  /** Environment with GITHUB_TOKEN / GITHUB_API_URL (see gitHubEnvOptions). */
+  env: Record<string, string | undefined>;
+  /** Reads the repository's git remotes, to resolve a bare `#N`. */
+  remotes?: () => Promise<GitRemote[]>;
+  signal?: AbortSignal;
+  fetch?: typeof fetch;
+}
+
+/**
+ * Turns what a user or agent typed into an Issue: a GitHub issue/PR URL, OWNER/REPO#N or `#N`
+ * is fetched (a bare `#N` against the repository's GitHub remote); anything else is issue text.
+ */
+export async function issueFromInput(input: string, options: IssueInputOptions): Promise<Issue> {
+  const text = input.trim();
+  if (!text) throw new CodeGrepError('bad-input', 'The issue is empty: give its text, a GitHub issue URL, OWNER/REPO#N or #N.');
+  const ref = /^\d+$/.test(text) ? undefined : matchIssueRef(text);
+  if (!ref) return issueFromText(text);
+  const full = ref.owner && ref.repo ? ref : await withRemoteRepository(ref, options.remotes);
+  return fetchGitHubIssue(full, { ...gitHubEnvOptions(full, options.env), signal: options.signal, fetch: options.fetch });
+}
+
+async function withRemoteRepository(ref: IssueRef, remotes: (() => Promise<GitRemote[]>) | undefined): Promise<IssueRef> {
+  const repo = remotes ? issueRepositoryOf(await remotes().catch(() => [])) : undefined;
+  if (!repo) {
+    throw new CodeGrepError(
+      'bad-input',
+      `#${ref.number} needs a repository, and this folder has no GitHub remote. Write OWNER/REPO#${ref.number} or paste the issue URL.`,
+    );
+  }
+  return withRepository(ref, repo);
 }

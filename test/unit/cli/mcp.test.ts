@@ -114,6 +114,12 @@ describe('codegrep mcp (stdio, SDK client)', function () {
     assert.ok(gh.requests.some((r) => r.path === '/repos/acme/widgets/issues/7' && r.authorization === 'Bearer secret-token'));
   });
 
+  it('resolves a bare #N against the repository remote (origin: acme/widgets)', async () => {
+    const result = await client.callTool({ name: 'locate_files', arguments: { issue: '#7' } });
+    assert.notEqual(result.isError, true, JSON.stringify(result.content));
+    assert.equal((result.structuredContent as { issueTitle: string }).issueTitle, 'parse_header raises IndexError on a header without a colon');
+  });
+
   it('reports bad input as a tool error the agent can read, and keeps serving', async () => {
     const missing = await client.callTool({ name: 'locate_files', arguments: { issue: 'anything', repo: join(repo, 'no-such-dir') } });
     assert.equal(missing.isError, true);

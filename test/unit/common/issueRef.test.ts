@@ -5,6 +5,7 @@ import {
   findIssueRefs,
   formatIssueRef,
   issueRefAt,
+  issueRepositoryOf,
   issueWebUrl,
   matchIssueRef,
   parseGitRemoteUrl,
@@ -98,5 +99,15 @@ describe('issueRef', () => {
     assert.equal(formatIssueRef({ number: 5 }), '#5');
     const named = withRepository({ number: 5, owner: 'a', repo: 'b' }, { host: 'github.com', owner: 'o', repo: 'r' });
     assert.equal(formatIssueRef(named), 'a/b#5');
+  });
+
+  it('picks the remote a bare #N refers to: upstream, github, origin, then any GitHub remote', () => {
+    const origin = { name: 'origin', url: 'git@github.com:me/fork.git' };
+    const upstream = { name: 'upstream', url: 'https://github.com/org/proj.git' };
+    const local = { name: 'backup', url: '/srv/backup.git' };
+    assert.deepEqual(issueRepositoryOf([origin, upstream]), { host: 'github.com', owner: 'org', repo: 'proj' });
+    assert.deepEqual(issueRepositoryOf([local, origin]), { host: 'github.com', owner: 'me', repo: 'fork' });
+    assert.equal(issueRepositoryOf([local]), undefined);
+    assert.equal(issueRepositoryOf([]), undefined);
   });
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { CodeGrepError } from '../../../src/common/errors';
 import { parseIssueRef } from '../../../src/common/issueRef';
-import { fetchGitHubIssue } from '../../../src/tools/github';
+import { fetchGitHubIssue, gitHubEnvOptions, issueFromInput } from '../../../src/tools/github';
 import { describeReset, nextLink } from '../../../src/tools/githubApi';
 import { startFakeGitHub, type FakeGitHubServer } from '../../helpers/fakeGitHubServer';
 
@@ -171,3 +171,51 @@ function freePort(): Promise<number> {
     server.on('error', reject);
   });
 }
+
+describe('gitHubEnvOptions', () => {
+  const ref = (text: string) => parseIssueRef(text);
+
+  it('reads the token from GITHUB_TOKEN, then GH_TOKEN', () => {
+    assert.deepEqual(gitHubEnvOptions(ref('o/r#1'), { GITHUB_TOKEN: ' t1 ', GH_TOKEN: 't2' }), { token: 't1' });
+    assert.deepEqual(gitHubEnvOptions(ref('o/r#1'), { GH_TOKEN: 't2' }), { token: 't2' });
+    assert.deepEqual(gitHubEnvOptions(ref('o/r#1'), {}), {});
+  });
+
+  it('uses GITHUB_API_URL only for the host it serves', () => {
+    const actions = { GITHUB_API_URL: 'https://api.github.com', GITHUB_SERVER_URL: 'https://github.com' };
+    assert.equal(gitHubEnvOptions(ref('https://github.com/o/r/issues/1'), actions).apiBase, 'https://api.github.com');
+    assert.equal(gitHubEnvOptions(ref('https://ghe.corp/o/r/issues/1'), actions).apiBase, undefined);
+    const ghe = { GITHUB_API_URL: 'https://ghe.corp/api/v3' };
+    assert.equal(gitHubEnvOptions(ref('https://ghe.corp/o/r/issues/1'), ghe).apiBase, 'https://ghe.corp/api/v3');
+    assert.equal(gitHubEnvOptions(ref('https://github.com/o/r/issues/1'), ghe).apiBase, undefined);
+    assert.equal(gitHubEnvOptions(ref('o/r#1'), ghe).apiBase, 'https://ghe.corp/api/v3');
+  });
+});
+
+describe('issueFromInput', () => {
+  let gh: FakeGitHubServer;
+  const env = () => ({ GITHUB_API_URL: gh.apiBase, GITHUB_SERVER_URL: 'https://github.com' });
+
+  before(async () => {
+    gh = await startFakeGitHub([{ owner: 'acme', repo: 'widgets', number: 5, title: 'Remote issue', body: 'b' }]);
+  });
+  after(() => gh.close());
+
+  it('treats plain text (and bare numbers) as the issue itself', async () => {
+    assert.deepEqual(await issueFromInput('Crash in parser\nDetails here', { env: env() }), { title: 'Crash in parser', body: 'Details here' });
+    assert.equal((await issueFromInput('42', { env: env() })).title, '42');
+    assert.equal(gh.requests.length, 0);
+  });
+
+  it('fetches URLs and OWNER/REPO#N, and resolves #N against the remotes', async () => {
+    assert.equal((await issueFromInput('https://github.com/acme/widgets/issues/5', { env: env() })).title, 'Remote issue');
+    const remotes = async () => [{ name: 'origin', url: 'git@github.com:acme/widgets.git' }];
+    assert.equal((await issueFromInput(' #5 ', { env: env(), remotes })).title, 'Remote issue');
+  });
+
+  it('#N without a GitHub remote, and empty input, are bad-input with what to type instead', async () => {
+    await assert.rejects(issueFromInput('#5', { env: env(), remotes: async () => [{ name: 'origin', url: '/srv/x.git' }] }), isCode('bad-input', /OWNER\/REPO#5/));
+    await assert.rejects(issueFromInput('#5', { env: env(), remotes: async () => { throw new Error('not a repo'); } }), isCode('bad-input'));
+    await assert.rejects(issueFromInput('   ', { env: env() }), isCode('bad-input', /empty/));
+  });
+});
