@@ -65,10 +65,17 @@ async function rawRead(file: string, start: number, end: number): Promise<number
   return lines.map((line, i) => `${String(start + i).padStart(6)}\t${line}`).join('\n').length;
 }
 
+/** CPU milliseconds this Node process spent (user + system) in the last `ms()` call. */
+let lastCpuMs = 0;
+
 async function ms(fn: () => Promise<unknown>): Promise<number> {
+  const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
   await fn();
-  return Number(process.hrtime.bigint() - t0) / 1e6;
+  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+  const cpu = process.cpuUsage(cpu0);
+  lastCpuMs = (cpu.user + cpu.system) / 1000;
+  return wall;
 }
 
 function median(values: number[]): number {
@@ -77,41 +84,52 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-interface Row {
+interface Measured {
+  oursMs: number;
+  rawMs: number;
+  /** Median of per-pair wall-clock ratios ours/raw. */
+  ratio: number;
+  /** Median extra CPU ms this Node process spent on ours vs raw (rg's own CPU is the same in both). */
+  extraCpuMs: number;
+  note: string;
+}
+
+interface Row extends Measured {
   tool: string;
   repo: string;
   what: string;
-  oursMs: number;
-  rawMs: number;
-  ratio: number;
-  note: string;
 }
 
 /**
  * Warm-up once, then RUNS pairs (ours, raw), alternating which goes first. The ratio is the
  * median of the per-pair ratios: on a shared machine load drifts, and a pair sees the same load.
  */
-async function compare(ours: () => Promise<string>, raw: () => Promise<unknown>): Promise<{ oursMs: number; rawMs: number; ratio: number; note: string }> {
+async function compare(ours: () => Promise<string>, raw: () => Promise<unknown>): Promise<Measured> {
   const note = await ours();
   await raw();
   const a: number[] = [];
   const b: number[] = [];
   const ratios: number[] = [];
+  const extraCpu: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     let oursMs: number;
     let rawMs: number;
+    let oursCpu: number;
     if (i % 2 === 0) {
       oursMs = await ms(ours);
+      oursCpu = lastCpuMs;
       rawMs = await ms(raw);
     } else {
       rawMs = await ms(raw);
       oursMs = await ms(ours);
+      oursCpu = lastCpuMs;
     }
     a.push(oursMs);
     b.push(rawMs);
     ratios.push(oursMs / rawMs);
+    extraCpu.push(oursCpu - lastCpuMs);
   }
-  return { oursMs: median(a), rawMs: median(b), ratio: median(ratios), note };
+  return { oursMs: median(a), rawMs: median(b), ratio: median(ratios), extraCpuMs: median(extraCpu), note };
 }
 
 const GREPS: [string, GrepArgs][] = [
@@ -149,9 +167,9 @@ async function main(): Promise<void> {
     return `${result.count}${result.truncated ? '+ (capped)' : ''} ${call.name === 'read' ? 'lines' : call.name === 'glob' ? 'paths' : 'matches'}`;
   };
   const rows: Row[] = [];
-  const add = (tool: string, repo: string, what: string, r: { oursMs: number; rawMs: number; ratio: number; note: string }) => {
+  const add = (tool: string, repo: string, what: string, r: Measured) => {
     rows.push({ tool, repo, what, ...r });
-    console.error(`${tool} ${repo} ${what}: ours ${r.oursMs.toFixed(1)} ms, raw ${r.rawMs.toFixed(1)} ms (${r.note})`);
+    console.error(`${tool} ${repo} ${what}: ours ${r.oursMs.toFixed(1)} ms, raw ${r.rawMs.toFixed(1)} ms, +${r.extraCpuMs.toFixed(1)} ms CPU (${r.note})`);
   };
 
   for (const [repo, args] of GREPS) {
@@ -176,8 +194,11 @@ async function main(): Promise<void> {
   const cachedGlob = await compare(() => run('django', { id: 'b', name: 'glob', args: { pattern: '*.py' } }), () => rawRg(fileListFlags([trees.django]), trees.django));
 
   const byTool = (tool: string) => median(rows.filter((r) => r.tool === tool).map((r) => r.ratio));
-  console.log(`| tool | repo | call | ours ms | raw ms | ratio | result |\n|---|---|---|---:|---:|---:|---|`);
-  for (const r of rows) console.log(`| ${r.tool} | ${r.repo} | \`${r.what}\` | ${r.oursMs.toFixed(1)} | ${r.rawMs.toFixed(1)} | ${r.ratio.toFixed(2)} | ${r.note} |`);
+  console.log(`| tool | repo | call | ours ms | raw ms | ratio | extra Node CPU ms | result |\n|---|---|---|---:|---:|---:|---:|---|`);
+  for (const r of rows) {
+    const cells = [r.tool, r.repo, `\`${r.what.replace(/\|/g, '\\|')}\``, r.oursMs.toFixed(1), r.rawMs.toFixed(1), r.ratio.toFixed(2), r.extraCpuMs.toFixed(1), r.note];
+    console.log(`| ${cells.join(' | ')} |`);
+  }
   console.log(`\nMedian ratio: grep ${byTool('grep').toFixed(2)}x, glob ${byTool('glob').toFixed(2)}x, read ${byTool('read').toFixed(2)}x (median of ${RUNS} paired runs per call, after 1 warm-up).`);
   console.log(`Cached glob (*.py, django, within the 5 s listing TTL): ${cachedGlob.oursMs.toFixed(1)} ms vs raw rg --files ${cachedGlob.rawMs.toFixed(1)} ms.`);
   mkdirSync('bench/results', { recursive: true });

@@ -3,7 +3,7 @@ import { symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { GlobArgs } from '../../../src/common/tools';
 import { NodeToolRunner } from '../../../src/tools/runner';
-import { makeTree, noSignal, removeTree } from './fixture';
+import { childRgPids, makeTree, noSignal, removeTree } from './fixture';
 
 describe('tools/glob', () => {
   let root: string;
@@ -87,6 +87,16 @@ describe('tools/glob', () => {
 
   it('accepts an absolute pattern inside the root', async () => {
     assert.deepEqual((await glob({ pattern: path.join(root, 'b', '*.py') })).paths, ['b/models.py']);
+  });
+
+  it('rejects with cancelled on abort while the shared listing finishes for the next caller', async () => {
+    runner.invalidateFileList();
+    const controller = new AbortController();
+    const pending = runner.run({ id: 'c', name: 'glob', args: { pattern: '*.py' } }, controller.signal);
+    controller.abort();
+    await assert.rejects(pending, (error: Error) => error.name === 'CodeGrepError' && error.message === 'The run was cancelled.');
+    assert.equal((await glob({ pattern: 'views.py' })).text, 'a/views.py');
+    assert.deepEqual(childRgPids(), []);
   });
 
   it('reuses the file list briefly and sees new files after invalidation', async () => {
