@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { issueFromText, type Issue } from '../common/issue';
-import { parseIssueRef } from '../common/issueRef';
-import { fetchGitHubIssue } from '../tools/github';
+import type { Issue } from '../common/issue';
+import { matchIssueRef } from '../common/issueRef';
+import { readGitInfo } from '../tools/git';
+import { issueFromInput } from '../tools/github';
 import { badInput } from './command';
 
 /** Where `codegrep locate` takes its issue from: exactly one of these. */
@@ -13,36 +14,43 @@ export interface IssueSources {
   /** The stream read when no other source is given and it is not a terminal. */
   stdin: NodeJS.ReadStream;
   cwd: string;
+  /** The repository searched: a bare `#N` is resolved against its GitHub remote. */
+  repo: string;
   signal?: AbortSignal;
 }
 
-/** Reads the issue from text, a file, a GitHub URL / `owner/repo#N`, or piped stdin; empty input is bad input. */
+/**
+ * Reads the issue from TEXT, a file, --url or piped stdin. Whichever it is, a GitHub issue URL,
+ * OWNER/REPO#N or #N is fetched (GITHUB_TOKEN / GITHUB_API_URL from the environment); other
+ * input is the issue text. Empty input is bad input.
+ */
 export async function readIssue(sources: IssueSources): Promise<Issue> {
   const given = [sources.text !== undefined, sources.issueFile !== undefined, sources.url !== undefined].filter(Boolean).length;
   if (given > 1) throw badInput('give the issue one way only: TEXT, --issue-file F or --url URL.');
-  if (sources.url !== undefined) return fetchIssue(sources.url, sources.signal);
-  let text: string;
-  if (sources.text !== undefined) {
-    text = sources.text;
+  let input: string;
+  if (sources.url !== undefined) {
+    if (/^\s*\d+\s*$/.test(sources.url) || !matchIssueRef(sources.url)) {
+      throw badInput(`--url needs a GitHub issue URL, OWNER/REPO#N or #N, got "${sources.url}".`);
+    }
+    input = sources.url;
+  } else if (sources.text !== undefined) {
+    input = sources.text;
   } else if (sources.issueFile !== undefined) {
     const file = resolve(sources.cwd, sources.issueFile);
-    text = await readFile(file, 'utf8').catch((error: Error) => {
+    input = await readFile(file, 'utf8').catch((error: Error) => {
       throw badInput(`cannot read --issue-file ${file}: ${error.message}`);
     });
   } else if (!sources.stdin.isTTY) {
-    text = await readStream(sources.stdin);
+    input = await readStream(sources.stdin);
   } else {
     throw badInput('no issue given: pass the issue text, --issue-file F, --url URL, or pipe it on stdin.');
   }
-  if (text.trim() === '') throw badInput('the issue text is empty.');
-  return issueFromText(text);
-}
-
-async function fetchIssue(url: string, signal: AbortSignal | undefined): Promise<Issue> {
-  const ref = parseIssueRef(url);
-  if (!ref.owner || !ref.repo) throw badInput(`--url needs an issue URL or OWNER/REPO#N, got "${url}".`);
-  const token = process.env.GITHUB_TOKEN || process.env.GH_TOKEN || undefined;
-  return fetchGitHubIssue(ref, { token, signal });
+  if (input.trim() === '') throw badInput('the issue text is empty.');
+  const remotes = async () => {
+    const info = await readGitInfo(sources.repo);
+    return info?.remote ? [info.remote] : [];
+  };
+  return issueFromInput(input, { env: process.env, remotes, signal: sources.signal });
 }
 
 function readStream(stream: NodeJS.ReadStream): Promise<string> {
