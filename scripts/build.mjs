@@ -1,6 +1,6 @@
 // Bundles the extension host code and the CLI with esbuild. `--watch` rebuilds on change.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const quiet = process.argv.includes('--quiet');
@@ -25,8 +25,11 @@ if (existsSync(webview)) {
   targets.push({
     bundle: true, platform: 'browser', target: 'es2022', format: 'esm', sourcemap: true,
     logLevel: quiet ? 'error' : 'info', entryPoints: [webview], outfile: 'dist/webview/main.js',
-    loader: { '.css': 'text' },
+    loader: { '.css': 'text' }, minify: !watch,
   });
+  // The codicon font and its stylesheet are served next to the webview bundle (localResourceRoots).
+  mkdirSync('dist/webview', { recursive: true });
+  for (const file of ['codicon.css', 'codicon.ttf']) copyFileSync(`node_modules/@vscode/codicons/dist/${file}`, `dist/webview/${file}`);
 }
 
 const present = targets.filter((t) => existsSync(t.entryPoints[0]));

@@ -33,8 +33,10 @@ export interface RunView {
   status: RunStatus;
   issue: Issue;
   brain: string;
-  /** Workspace folder names searched. */
+  /** Workspace folder names searched (shown). */
   folders: string[];
+  /** Their URIs, so Re-run works after a reload. */
+  folderUris: string[];
   startedAt: number;
   totalTurns: number;
   currentTurn: number;
@@ -160,4 +162,32 @@ export function parseWebviewMessage(raw: unknown): WebviewToHostMessage | undefi
 /** True for a plain object (not null, not an array). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Checks the params of a webview request before its handler runs (the page is untrusted input). */
+export function validRequestParams<K extends keyof WebviewRequests>(method: K, params: unknown): params is WebviewRequests[K][0] {
+  if (!isRecord(params)) return false;
+  switch (method) {
+    case 'open':
+      return typeof params.path === 'string' && (params.range === undefined || isLineRange(params.range));
+    case 'copyContext':
+    case 'sendToChat':
+      return typeof params.runId === 'string' && isStringArray(params.paths);
+    case 'rerun':
+    case 'stop':
+    case 'showRun':
+      return typeof params.runId === 'string';
+    case 'fixError':
+      return typeof params.action === 'string' && ['set-endpoint', 'set-api-key', 'set-model', 'open-logs', 'sign-in', 'retry'].includes(params.action);
+    default:
+      return false;
+  }
+}
+
+function isLineRange(value: unknown): boolean {
+  return Array.isArray(value) && value.length === 2 && value.every((n) => Number.isInteger(n) && n >= 1);
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((v) => typeof v === 'string');
 }

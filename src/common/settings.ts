@@ -53,7 +53,7 @@ export const SETTINGS = [
     key: 'model',
     type: 'string',
     default: '',
-    description: 'Model name sent to the endpoint (e.g. `qwen3-codegrep-14b`). Empty: the first model the server lists.',
+    description: 'Model name the endpoint serves (e.g. `qwen3-codegrep-14b`, an Ollama tag, or a LoRA name); required by the `openai` brain.',
     restricted: true,
   },
   {

@@ -1,28 +1,43 @@
 import * as vscode from 'vscode';
 import { apiKeyContribution } from './apiKeyCommand';
 import { activateContributions, type Contribution } from './contributions';
+import { locateCommandContribution } from './locateCommand';
 import { ChannelLogger } from './logger';
+import { resultsContribution } from './resultsContribution';
+import { RunController } from './runController';
 import { ExtensionServices } from './services';
 import { showLogsContribution } from './showLogsCommand';
 import { statusBarContribution } from './statusBar';
 
 /**
- * Every feature, in start order. Each is created in its own try/catch (contributions.ts);
- * integrations add theirs to this list.
+ * Every feature, in start order. Each is created in its own try/catch (contributions.ts), so
+ * integrations add theirs to this list. `runs` creates the run controller on first use.
  */
-const CONTRIBUTIONS: readonly Contribution[] = [
-  showLogsContribution,
-  apiKeyContribution,
-  statusBarContribution,
-];
+function contributions(runs: () => RunController): Contribution[] {
+  return [
+    showLogsContribution,
+    apiKeyContribution,
+    resultsContribution(runs),
+    locateCommandContribution(runs),
+    statusBarContribution,
+  ];
+}
 
-/** Thin activation: create the log channel and services, register contributions, load nothing heavy. */
+/** Thin activation: the log channel, the services and the contributions; nothing heavy is loaded. */
 export function activate(context: vscode.ExtensionContext): ExtensionServices {
   const started = performance.now();
   const channel = vscode.window.createOutputChannel('CodeGrep', { log: true });
   context.subscriptions.push(channel);
   const services = new ExtensionServices(context, new ChannelLogger(channel));
-  context.subscriptions.push(...activateContributions(CONTRIBUTIONS, services));
+  let controller: RunController | undefined;
+  const runs = () => {
+    if (!controller) {
+      controller = new RunController(services);
+      context.subscriptions.push(controller);
+    }
+    return controller;
+  };
+  context.subscriptions.push(...activateContributions(contributions(runs), services));
   services.activationMs = performance.now() - started;
   services.logger.info(`CodeGrep activated in ${services.activationMs.toFixed(1)} ms (VS Code ${vscode.version}).`);
   return services;

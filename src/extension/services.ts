@@ -3,7 +3,7 @@ import type { Brain } from '../core/brain';
 import { CodeGrepError } from '../common/errors';
 import type { LocateEvent } from '../common/events';
 import type { Issue } from '../common/issue';
-import type { LocateResult } from '../common/result';
+import type { Candidate, LocateResult } from '../common/result';
 import type { BrainChoice, CodeGrepSettings } from '../common/settings';
 import { ApiKeyStore } from './apiKey';
 import { chooseBrainKind } from '../common/brainChoice';
@@ -93,7 +93,7 @@ export class ExtensionServices {
     const settings = this.settings(request.folders[0]);
     const brain = await this.createBrain(request.brain ?? settings.brain, settings, signal);
     const engine = await import('./engine.js');
-    const tools = await engine.createToolRunner(request.folders.map((f) => f.fsPath), this.logger);
+    const tools = engine.createToolRunner(request.folders.map((f) => f.fsPath));
     const locator = new engine.Locator(tools, { maxTurns: settings.maxTurns, maxParallelCalls: settings.maxParallelCalls });
     this.logger.info(`Locating "${request.issue.title.slice(0, 80)}" with ${brain.name} in ${request.folders.map((f) => f.fsPath).join(', ')}`);
     return locator.locate(request.issue, brain, {
@@ -124,4 +124,28 @@ export class ExtensionServices {
         return this.lmBrain.create(settings, signal);
     }
   }
+}
+
+/** The argument of `codegrep.sendToChat` (implemented by the hand-off integration). */
+export interface SendToChatArgs {
+  issue: Issue;
+  /** The selected candidates, best first. */
+  candidates: Candidate[];
+  /** File URIs of those candidates, in the same order. */
+  files: vscode.Uri[];
+}
+
+/** The argument of `codegrep.showResults`: a finished result to show in the panel (e.g. from chat). */
+export interface ShowResultsArgs {
+  result: LocateResult;
+  folders?: vscode.Uri[];
+}
+
+/** The argument of `codegrep.locate` when another feature starts a run (right-click, URI handler). */
+export interface LocateCommandArgs {
+  /** Issue text, a GitHub issue URL or `#N`, or a ready Issue; asked for when missing. */
+  issue?: string | Issue;
+  /** Folders to search; asked for (multi-root) when missing. */
+  folders?: vscode.Uri[];
+  brain?: BrainChoice;
 }

@@ -1,0 +1,92 @@
+import type { CallView, RunView, TurnView } from '../../src/common/protocol';
+import type { LineRange } from '../../src/common/result';
+
+/** One line describing a tool call as the user reads it: `grep "pattern" in src (*.py)`. */
+export function describeCall(call: CallView['call']): string {
+  switch (call.name) {
+    case 'grep': {
+      const a = call.args;
+      const where = a.path ? ` in ${a.path}` : '';
+      const glob = a.glob ? ` (${a.glob})` : '';
+      const flags = a.case_insensitive ? ' · ignore case' : '';
+      return `grep ${quote(a.pattern)}${where}${glob}${flags}`;
+    }
+    case 'glob':
+      return `glob ${quote(call.args.pattern)}${call.args.path ? ` in ${call.args.path}` : ''}`;
+    case 'read': {
+      const a = call.args;
+      const lines = a.start_line || a.end_line ? `:${a.start_line ?? 1}-${a.end_line ?? ''}` : '';
+      return `read ${a.path}${lines}`;
+    }
+    default:
+      return String((call as { name: unknown }).name);
+  }
+}
+
+/** The result part of a call line: "12 hits", "3 files", "40 lines", "running…", or the error. */
+export function describeOutcome(call: CallView): { text: string; error: boolean } {
+  const s = call.summary;
+  if (!s) return { text: 'running…', error: false };
+  if (s.error) return { text: s.error.replace(/^error:\s*/i, ''), error: true };
+  const unit = call.call.name === 'grep' ? 'hit' : call.call.name === 'glob' ? 'file' : 'line';
+  return { text: `${plural(s.count, unit)}${s.truncated ? ' (truncated)' : ''}`, error: false };
+}
+
+/** The summary line of a turn: "Turn 2 · 6 calls · 140 results" or "Turn 4 · answer". */
+export function describeTurn(turn: TurnView): string {
+  if (turn.final && turn.calls.length === 0) return `Turn ${turn.turn} · answer`;
+  const results = turn.calls.reduce((sum, c) => sum + (c.summary?.count ?? 0), 0);
+  const errors = turn.calls.filter((c) => c.summary?.error).length;
+  return [`Turn ${turn.turn}`, plural(turn.calls.length, 'call'), plural(results, 'result'), errors ? plural(errors, 'error') : '']
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** The status line: what the run is doing or how it ended. */
+export function describeStatus(run: RunView): string {
+  const brain = run.brain || 'starting';
+  const progress = run.totalTurns ? `turn ${run.currentTurn}/${run.totalTurns} · ${plural(run.toolCalls, 'call')}` : 'starting';
+  switch (run.status) {
+    case 'running':
+      return `Searching · ${brain} · ${progress}`;
+    case 'done':
+      return `Done in ${formatMs(run.usage?.ms ?? 0)} · ${brain} · ${plural(run.usage?.turns ?? run.currentTurn, 'turn')} · ${plural(run.toolCalls, 'call')} · ${plural(run.candidates.length, 'file')}`;
+    case 'cancelled':
+      return `Stopped · ${progress}`;
+    case 'error':
+      return run.brain ? `Failed · ${run.brain}` : 'Failed';
+  }
+}
+
+/** "10–40" labels for range chips. */
+export function rangeLabel([a, b]: LineRange): string {
+  return a === b ? `L${a}` : `L${a}–${b}`;
+}
+
+/** Splits a path into directory (with trailing slash) and file name, for two-tone display. */
+export function splitPath(path: string): { dir: string; name: string } {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? { dir: '', name: path } : { dir: path.slice(0, slash + 1), name: path.slice(slash + 1) };
+}
+
+/** The first paragraph of an issue body, cut to about `max` characters. */
+export function excerpt(body: string, max = 280): string {
+  const text = body.replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+/** "0.8 s", "42 ms", "1 min 3 s". */
+export function formatMs(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+/** "1 call", "3 calls". */
+export function plural(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+function quote(text: string): string {
+  return `"${text}"`;
+}

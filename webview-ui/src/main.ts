@@ -1,0 +1,103 @@
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
+import { render } from 'lit';
+import type { ErrorAction } from '../../src/common/errors';
+import type { PanelState, RenderedSnapshot, RunView } from '../../src/common/protocol';
+import type { LineRange } from '../../src/common/result';
+import { HostConnection } from './hostConnection';
+import { PAGE_CSS } from './styles';
+import { appView, type LocalState, type ViewActions } from './view';
+import { vscodeApi } from './vscodeApi';
+
+/** What the page persists through webview state (restored before the host answers "ready"). */
+interface SavedState {
+  panel: PanelState;
+}
+
+const api = vscodeApi<SavedState>();
+const root = document.getElementById('app')!;
+let panel: PanelState = api.getState()?.panel ?? { history: [] };
+const local: LocalState = { notice: '' };
+let noticeTimer: number | undefined;
+
+const sheet = new CSSStyleSheet();
+sheet.replaceSync(PAGE_CSS);
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+
+const host = new HostConnection(
+  api,
+  {
+    state: ({ state }) => {
+      panel = state;
+      api.setState({ panel });
+      draw();
+    },
+  },
+  { snapshot: () => snapshot() },
+);
+
+const actions: ViewActions = {
+  open: (path: string, range?: LineRange) => void host.request('open', { path, range }).catch(showError),
+  toggle: (path, checked) => select(checked ? [...current()!.selected, path] : current()!.selected.filter((p) => p !== path)),
+  toggleAll: (checked) => select(checked ? current()!.candidates.map((c) => c.path) : []),
+  sendToChat: () => {
+    const run = current()!;
+    host.request('sendToChat', { runId: run.runId, paths: run.selected }).then(() => notify(`Sent ${run.selected.length} files to chat`), showError);
+  },
+  copyContext: () => {
+    const run = current()!;
+    host.request('copyContext', { runId: run.runId, paths: run.selected }).then(({ copied }) => notify(`Copied ${copied} ${copied === 1 ? 'file' : 'files'} as context`), showError);
+  },
+  rerun: () => void host.request('rerun', { runId: current()!.runId }).catch(showError),
+  stop: () => void host.request('stop', { runId: current()!.runId }).catch(showError),
+  fix: (action: ErrorAction) => void host.request('fixError', { action }).catch(showError),
+  showRun: (runId: string) => void host.request('showRun', { runId }).catch(showError),
+};
+
+function current(): RunView | undefined {
+  return panel.current;
+}
+
+/** Updates the ticks at once (optimistic), and tells the host, which owns the state. */
+function select(paths: string[]): void {
+  const run = current();
+  if (!run) return;
+  const wanted = new Set(paths);
+  panel = { ...panel, current: { ...run, selected: run.candidates.map((c) => c.path).filter((p) => wanted.has(p)) } };
+  host.notify('selection', { runId: run.runId, paths: panel.current!.selected });
+  draw();
+}
+
+function notify(text: string): void {
+  local.notice = text;
+  draw();
+  clearTimeout(noticeTimer);
+  noticeTimer = window.setTimeout(() => {
+    local.notice = '';
+    draw();
+  }, 4000);
+}
+
+function showError(error: unknown): void {
+  notify(error instanceof Error ? error.message : String(error));
+}
+
+function draw(): void {
+  render(appView(panel, local, actions), root);
+  root.setAttribute('aria-busy', String(panel.current?.status === 'running'));
+}
+
+/** What is on screen, read back from the DOM (not from our state), for in-host tests. */
+function snapshot(): RenderedSnapshot {
+  const items = [...root.querySelectorAll<HTMLElement>('#candidates li.candidate')];
+  return {
+    runId: panel.current?.runId,
+    status: root.querySelector<HTMLElement>('#status')?.dataset.status ?? 'empty',
+    candidatePaths: items.map((li) => li.dataset.path ?? ''),
+    reasons: items.map((li) => li.querySelector('.reason')?.textContent ?? ''),
+    injectedElements: root.querySelectorAll('img, script, iframe, object, embed, svg, style, link').length,
+  };
+}
+
+draw();
+host.ready();
