@@ -2,16 +2,28 @@ import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
 import { CodeGrepError } from '../../common/errors';
 import type { ResolvedOpenAIConfig } from './config';
 import { fetchWithErrorBodies } from './errorBodies';
-import { describeFailure, isRetryable, needsTextMode, retryDelayMs } from './httpErrors';
+import { describeFailure, isContextOverflow, isRetryable, needsTextMode, rejectedField, retryDelayMs, serverMessage } from './httpErrors';
 
 /** A chat completion request body: the standard fields plus server extras (chat_template_kwargs). */
 export type ChatRequest = Record<string, unknown> & { model: string; messages: unknown[] };
 
-/** Thrown when the server cannot take native `tools`; the brain switches to text tool calls. */
-export class ToolsUnsupportedError extends Error {
-  constructor(readonly serverMessage: string) {
-    super(`The server cannot take native tools: ${serverMessage}`);
-    this.name = 'ToolsUnsupportedError';
+/** What a brain can change about its request to get past a refusal. */
+export type Recovery =
+  | { kind: 'text-mode'; message: string }
+  | { kind: 'drop-field'; field: string; message: string }
+  | { kind: 'context-overflow'; message: string };
+
+/**
+ * A refusal the brain may recover from by changing its request (text tool calls, dropping an
+ * optional field, shortening history); `failure` is what to report if it cannot.
+ */
+export class RecoverableRequestError extends Error {
+  constructor(
+    readonly recovery: Recovery,
+    readonly failure: CodeGrepError,
+  ) {
+    super(recovery.message);
+    this.name = 'RecoverableRequestError';
   }
 }
 
@@ -45,8 +57,8 @@ export class ChatClient {
       } catch (error) {
         if (signal.aborted) throw cancelled();
         if (error instanceof CodeGrepError) throw error;
-        const textMode = needsTextMode(error);
-        if (textMode) throw new ToolsUnsupportedError(textMode);
+        const recovery = recoveryFor(error, body);
+        if (recovery) throw new RecoverableRequestError(recovery, await this.failure(error, attempt + 1, signal, recovery));
         if (!isRetryable(error) || attempt >= this.config.maxRetries) throw await this.failure(error, attempt + 1, signal);
         const delay = retryDelayMs(error, attempt, this.config.retryBaseMs);
         if (delay > MAX_RETRY_AFTER_MS) throw await this.failure(error, attempt + 1, signal);
@@ -98,10 +110,27 @@ export class ChatClient {
     );
   }
 
-  private async failure(error: unknown, attempts: number, signal: AbortSignal): Promise<CodeGrepError> {
+  private async failure(error: unknown, attempts: number, signal: AbortSignal, recovery?: Recovery): Promise<CodeGrepError> {
+    if (recovery?.kind === 'context-overflow') {
+      return new CodeGrepError(
+        'model-error',
+        `The conversation no longer fits the model's context (${recovery.message}). Serve the model with a longer context (vLLM --max-model-len, Ollama num_ctx, llama.cpp -c) or lower codegrep.maxParallelCalls.`,
+        'open-logs',
+        { cause: error },
+      );
+    }
     const models = error instanceof APIError && error.status === 404 ? await this.listModels(signal) : undefined;
     return describeFailure(error, { baseURL: this.config.baseURL, model: this.config.model, attempts, models });
   }
+}
+
+function recoveryFor(error: unknown, body: ChatRequest): Recovery | undefined {
+  const textMode = needsTextMode(error);
+  if (textMode) return { kind: 'text-mode', message: textMode };
+  const field = rejectedField(error, body);
+  if (field && error instanceof APIError) return { kind: 'drop-field', field, message: serverMessage(error) };
+  if (isContextOverflow(error) && error instanceof APIError) return { kind: 'context-overflow', message: serverMessage(error) };
+  return undefined;
 }
 
 function cancelled(): CodeGrepError {

@@ -26,6 +26,24 @@ export function needsTextMode(error: unknown): string | undefined {
   return patterns.some((p) => p.test(message)) ? message : undefined;
 }
 
+/** Optional request fields a strict server may refuse by name; the brain drops them and retries. */
+export const OPTIONAL_FIELDS = ['chat_template_kwargs', 'parallel_tool_calls', 'temperature', 'max_tokens'] as const;
+
+/** The optional field a 400/422 names as unsupported or invalid (OpenAI: "Unrecognized request argument supplied: …"). */
+export function rejectedField(error: unknown, body: Record<string, unknown>): string | undefined {
+  if (!(error instanceof APIError) || (error.status !== 400 && error.status !== 422)) return undefined;
+  const message = serverMessage(error);
+  return OPTIONAL_FIELDS.find((field) => field in body && message.includes(field));
+}
+
+/** True when the server says the prompt does not fit the model's context window. */
+export function isContextOverflow(error: unknown): boolean {
+  if (!(error instanceof APIError) || (error.status !== 400 && error.status !== 413)) return false;
+  return /maximum context length|context (?:length|window)|too many tokens|prompt is too long|exceeds? (?:the )?(?:model'?s? )?(?:max(?:imum)? )?(?:context|input)/i.test(
+    serverMessage(error),
+  );
+}
+
 /** Backoff before retry `attempt` (0-based): Retry-After when the server sends one, else doubling with jitter. */
 export function retryDelayMs(error: unknown, attempt: number, baseMs: number): number {
   const headers = error instanceof APIError ? error.headers : undefined;

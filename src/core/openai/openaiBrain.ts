@@ -8,7 +8,7 @@ import { ANSWER_REMINDER, NO_CALLS_NOTE, issueMessage, systemPrompt, toolResultT
 import { describeToolsForText } from '../textToolCalls';
 import { parseToolArguments } from '../toolArguments';
 import { ALL_TOOL_SCHEMAS, toToolCall } from '../toolSchemas';
-import { ChatClient, ToolsUnsupportedError, type ChatRequest } from './chatClient';
+import { ChatClient, RecoverableRequestError, type ChatRequest } from './chatClient';
 import type { ResolvedOpenAIConfig } from './config';
 import { renderMessages, type Entry, type HistoryCall, type ToolMode } from './conversation';
 import { parseCompletion, type ParsedReply } from './reply';
@@ -19,6 +19,7 @@ export class OpenAIBrain implements Brain {
   private readonly client: ChatClient;
   /** Learnt once per brain: a server without a tool parser stays without one. */
   private toolMode: ToolMode = 'native';
+  private readonly droppedFields = new Set<string>();
 
   constructor(private readonly config: ResolvedOpenAIConfig) {
     this.name = `openai:${config.model}`;
@@ -29,15 +30,32 @@ export class OpenAIBrain implements Brain {
     return new OpenAISession(this, issue, options);
   }
 
-  /** @internal Sends one request in the current tool mode, switching to text mode once if the server needs it. */
-  async request(build: (mode: ToolMode) => ChatRequest, signal: AbortSignal): Promise<{ reply: ParsedReply; switched?: string }> {
-    try {
-      return { reply: parseCompletion(await this.client.complete(build(this.toolMode), signal)) };
-    } catch (error) {
-      if (!(error instanceof ToolsUnsupportedError) || this.toolMode === 'text') throw error;
-      this.toolMode = 'text';
-      const reply = parseCompletion(await this.client.complete(build('text'), signal));
-      return { reply, switched: error.serverMessage };
+  /**
+   * @internal Sends one request, adapting to what the server refuses: native tools (→ text tool
+   * calls), an optional field (→ dropped), a prompt too long (→ `shrink`, if it can). Each change is
+   * said once in `notes`. Tool mode and dropped fields are learnt for the brain's lifetime.
+   */
+  async request(build: (mode: ToolMode) => ChatRequest, signal: AbortSignal, shrink: () => boolean, notes: string[]): Promise<ParsedReply> {
+    for (;;) {
+      const body = build(this.toolMode);
+      for (const field of this.droppedFields) delete body[field];
+      try {
+        return parseCompletion(await this.client.complete(body, signal));
+      } catch (error) {
+        if (!(error instanceof RecoverableRequestError)) throw error;
+        const { recovery } = error;
+        if (recovery.kind === 'text-mode' && this.toolMode === 'native') {
+          this.toolMode = 'text';
+          notes.push(`The server cannot take native tools (${recovery.message}); using <tool_call> text instead.`);
+        } else if (recovery.kind === 'drop-field' && !this.droppedFields.has(recovery.field)) {
+          this.droppedFields.add(recovery.field);
+          notes.push(`The server refused ${recovery.field}; sending requests without it.`);
+        } else if (recovery.kind === 'context-overflow' && shrink()) {
+          notes.push('The conversation did not fit the model context; older tool results were shortened.');
+        } else {
+          throw error.failure;
+        }
+      }
     }
   }
 
@@ -54,6 +72,21 @@ interface PendingCalls {
 }
 
 const MAX_THOUGHT_CHARS = 2_000;
+/** Characters of tool output one turn may add to history (about 15k tokens of code). */
+const TURN_RESULT_CHARS = 60_000;
+const MAX_RESULT_CHARS = 20_000;
+const MIN_RESULT_CHARS = 6_000;
+/** Per-result limits tried in order when the server says the prompt is too long. */
+const SHRINK_STEPS = [2_000, 500];
+const CLIP_NOTE_ROOM = 120;
+
+/** Cuts text at a line boundary under `limit` characters and says how much was left out. */
+function clip(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  const cut = text.lastIndexOf('\n', limit);
+  const kept = text.slice(0, cut > limit / 2 ? cut : limit);
+  return `${kept}\n[... ${text.length - kept.length} more characters cut to fit the model context; narrow the search or read a smaller range]`;
+}
 
 /** One run: the message history and the bookkeeping that keeps it valid for strict servers. */
 class OpenAISession implements BrainSession {
@@ -86,8 +119,7 @@ class OpenAISession implements BrainSession {
   }
 
   private async ask(turn: BrainTurn, signal: AbortSignal, usage: TokenUsage, notes: string[]): Promise<BrainStep> {
-    const { reply, switched } = await this.brain.request((mode) => this.buildRequest(mode, turn.final), signal);
-    if (switched) notes.push(`The server cannot take native tools (${switched}); using <tool_call> text instead.`);
+    const reply = await this.brain.request((mode) => this.buildRequest(mode, turn.final), signal, () => this.shrinkHistory(), notes);
     usage.promptTokens += reply.usage?.promptTokens ?? 0;
     usage.completionTokens += reply.usage?.completionTokens ?? 0;
     return this.decide(reply, turn);
@@ -143,12 +175,26 @@ class OpenAISession implements BrainSession {
   /** Every call of the last reply gets a tool message: its result, its error, or a "not run" note. */
   private answerPendingCalls(turn: BrainTurn, notRun = 'error: this call was not run.'): void {
     const results = new Map(turn.results.map((r) => [r.call.id, r.result]));
+    // A turn's results share one budget, so 8 big reads cannot crowd the issue out of the context.
+    const cap = Math.min(MAX_RESULT_CHARS, Math.max(MIN_RESULT_CHARS, Math.floor(TURN_RESULT_CHARS / Math.max(1, this.pending.calls.length))));
     for (const call of this.pending.calls) {
       const result = results.get(call.id);
       const text = result ? toolResultText(result) : (this.pending.errors.get(call.id) ?? notRun);
-      this.entries.push({ role: 'tool', callId: call.id, text });
+      this.entries.push({ role: 'tool', callId: call.id, text: clip(text, cap) });
     }
     this.pending = { calls: [], errors: new Map() };
+  }
+
+  /** Shortens tool results, oldest first, after a context overflow; false when nothing is left to cut. */
+  private shrinkHistory(): boolean {
+    const tools = this.entries.filter((e): e is Extract<Entry, { role: 'tool' }> => e.role === 'tool');
+    for (const limit of SHRINK_STEPS) {
+      const longer = tools.filter((e) => e.text.length > limit + CLIP_NOTE_ROOM);
+      if (longer.length === 0) continue;
+      for (const entry of longer) entry.text = clip(entry.text, limit);
+      return true;
+    }
+    return false;
   }
 
   /** Keeps a server's id when it is new in this run; SGLang repeats '0', '1'…, some servers send none. */
