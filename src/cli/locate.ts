@@ -12,8 +12,8 @@ import { readIssue } from './issueInput';
 const USAGE = `Usage: codegrep locate [TEXT] [--issue-file F | --url URL] [options]
 
 Prints the files an issue is about, best first, with line ranges and reasons.
-The issue comes from TEXT, --issue-file F, --url (a GitHub issue URL or OWNER/REPO#N),
-or stdin when it is piped.
+The issue comes from TEXT, --issue-file F, --url, or stdin when it is piped. A GitHub issue
+URL, OWNER/REPO#N or #N (resolved against the repo's GitHub remote) is fetched, wherever it is given.
 
 Options:
   --repo DIR                 repository to search (default: the current folder)
@@ -26,8 +26,8 @@ Options:
   --max-parallel-calls N     tool calls per turn (default 8)
   --json                     print the LocateResult as JSON
 
-The API key for --brain openai is read from CODEGREP_API_KEY; a GitHub token for --url from
-GITHUB_TOKEN or GH_TOKEN. Exit codes: 0 success, 1 run failure, 2 bad input.`;
+The API key for --brain openai is read from CODEGREP_API_KEY; for GitHub issues, the token from
+GITHUB_TOKEN or GH_TOKEN and, for GitHub Enterprise, the API base from GITHUB_API_URL. Exit codes: 0 success, 1 run failure, 2 bad input.`;
 
 /** `codegrep locate`: one issue, one repo, ranked files. */
 export const locateCommand: Command = {
@@ -76,6 +76,7 @@ export const locateCommand: Command = {
         url: values.url,
         stdin: process.stdin,
         cwd,
+        repo,
         signal: controller.signal,
       });
       const locator = new Locator(new NodeToolRunner({ roots: [repo] }), { maxTurns, maxParallelCalls });

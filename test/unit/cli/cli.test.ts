@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { LocateResult } from '../../../src/common/result';
@@ -27,6 +29,18 @@ function cli(args: string[], options: RunOptions = {}): SpawnSyncReturns<string>
     input: options.input,
     stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     timeout: 60_000,
+  });
+}
+
+/** Like `cli`, without blocking the event loop (the test's own HTTP server must answer). */
+function cliAsync(args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [cliPath, ...args], { cwd: projectRoot, env: { ...process.env, CI: 'true', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('close', (status) => done({ status, stdout, stderr }));
   });
 }
 
@@ -97,6 +111,54 @@ describe('cli (node dist/cli.js)', function () {
       assert.equal((JSON.parse(run.stdout) as LocateResult).candidates[0].path, 'pkg/cache.py');
     });
 
+    it('fetches a GitHub issue given by --url, by TEXT that is a URL, or by #N against the git remote', async () => {
+      const requests: string[] = [];
+      const server = createServer((req, res) => {
+        requests.push(req.url ?? '');
+        const match = /^\/repos\/acme\/cache\/issues\/(\d+)$/.exec(req.url ?? '');
+        res.setHeader('content-type', 'application/json');
+        if (!match) {
+          res.statusCode = 404;
+          res.end(JSON.stringify({ message: 'Not Found' }));
+          return;
+        }
+        res.end(JSON.stringify({ title: 'LruCache.evict_oldest drops the newest entry', body: 'evict_oldest on a full LruCache', comments: 0, html_url: `https://github.com/acme/cache/issues/${match[1]}` }));
+      });
+      await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+      const { port } = server.address() as AddressInfo;
+      const env = { GITHUB_API_URL: `http://127.0.0.1:${port}`, GITHUB_SERVER_URL: 'https://github.com', GITHUB_TOKEN: 'ghp_secret_token' };
+      const withRemote = mkdtempSync(join(tmpdir(), 'codegrep-cli-remote-'));
+      try {
+        const byUrl = await cliAsync(['locate', '--url', 'https://github.com/acme/cache/issues/7', '--repo', repo, '--brain', 'bm25', '--json'], env);
+        assert.equal(byUrl.status, 0, byUrl.stderr);
+        const result = JSON.parse(byUrl.stdout) as LocateResult;
+        assert.equal(result.issue.url, 'https://github.com/acme/cache/issues/7');
+        assert.equal(result.candidates[0].path, 'pkg/cache.py');
+        const byText = await cliAsync(['locate', 'acme/cache#8', '--repo', repo, '--brain', 'bm25'], env);
+        assert.equal(byText.status, 0, byText.stderr);
+        assert.match(byText.stdout, /^1\. pkg\/cache\.py/);
+        execFileSync('git', ['init', '-q', withRemote]);
+        execFileSync('git', ['-C', withRemote, 'remote', 'add', 'origin', 'https://github.com/acme/cache.git']);
+        writeFileSync(join(withRemote, 'cache.py'), 'class LruCache:\n    def evict_oldest(self): pass\n');
+        const byNumber = await cliAsync(['locate', '#9', '--repo', withRemote, '--brain', 'bm25'], env);
+        assert.equal(byNumber.status, 0, byNumber.stderr);
+        assert.match(byNumber.stdout, /^1\. cache\.py/);
+        assert.deepEqual(requests, ['/repos/acme/cache/issues/7', '/repos/acme/cache/issues/8', '/repos/acme/cache/issues/9']);
+        const missing = await cliAsync(['locate', '--url', 'acme/cache#x1', '--repo', repo], env);
+        assert.equal(missing.status, 2);
+        const notFound = await cliAsync(['locate', '--url', 'https://github.com/other/repo/issues/1', '--repo', repo], env);
+        assert.equal(notFound.status, 1, notFound.stderr);
+        assert.match(notFound.stderr, /other\/repo#1/);
+        assert.ok(!`${byUrl.stdout}${notFound.stderr}`.includes('ghp_secret_token'));
+        const noRemote = await cliAsync(['locate', '#9', '--repo', repo], env);
+        assert.equal(noRemote.status, 2);
+        assert.match(noRemote.stderr, /no GitHub remote/);
+      } finally {
+        server.close();
+        rmSync(withRemote, { recursive: true, force: true });
+      }
+    });
+
     const badInputs: [string, string[], RegExp][] = [
       ['no issue text (stdin empty)', ['locate', '--repo', '.'], /no issue given|issue text is empty/],
       ['an empty issue text', ['locate', '   ', '--repo', '.'], /issue text is empty/],
@@ -108,7 +170,7 @@ describe('cli (node dist/cli.js)', function () {
       ['a missing --issue-file', ['locate', '--issue-file', 'nope.txt'], /cannot read --issue-file/],
       ['an unknown option', ['locate', 'x', '--frobnicate'], /Unknown option '--frobnicate'/],
       ['a bad --max-turns', ['locate', 'x', '--max-turns', 'many'], /--max-turns must be a whole number/],
-      ['a --url that is not an issue', ['locate', '--url', 'https://example.com/nothing'], /not|issue/i],
+      ['a --url that is not an issue', ['locate', '--url', 'https://example.com/nothing'], /--url needs a GitHub issue URL/],
     ];
     for (const [what, args, message] of badInputs) {
       it(`exits 2 with a message and a usage hint on ${what}`, () => {
