@@ -3,7 +3,7 @@ import { CodeGrepError } from '../common/errors';
 import { DEFAULT_LIMITS } from '../common/limits';
 import type { ReadArgs, ToolResult } from '../common/tools';
 import type { ToolContext } from './grep';
-import { clipLine, errorResult, okResult } from './toolResult';
+import { clipLine, errorResult, okResult, visibleText } from './toolResult';
 import type { Workspace } from './workspace';
 
 const CHUNK_BYTES = 256 * 1024;
@@ -137,7 +137,7 @@ async function scanLines(handle: FileHandle, size: number, range: { start: numbe
 function decodeLine(decoded: string, lineBytes: number, maxChars: number): string {
   const text = decoded.endsWith('\r') ? decoded.slice(0, -1) : decoded;
   if (lineBytes <= maxChars * 4 + 4) return clipLine(text, maxChars);
-  let cut = text.slice(0, maxChars);
+  let cut = visibleText(text.slice(0, maxChars));
   if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
   return `${cut} … [line is ${lineBytes} bytes; cut]`;
 }

@@ -98,6 +98,11 @@ describe('tools/grep', () => {
     assert.equal((await grep({ pattern: 'needle_lat' })).text, 'latin1.txt:1: caf\uFFFD needle_lat');
   });
 
+  it('searches a binary file given as path, showing NULs as replacement characters', async () => {
+    const r = await grep({ pattern: 'needle_call', path: 'bin/blob.bin' });
+    assert.equal(r.text, `bin/blob.bin:1: needle_call${'\uFFFD'.repeat(16)}needle_call`);
+  });
+
   it('caps text at 100 lines and says how many more matches there are', async () => {
     const r = await grep({ pattern: 'many_hit_', path: 'many.txt' });
     const lines = r.text.split('\n');

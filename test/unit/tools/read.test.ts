@@ -20,6 +20,7 @@ describe('tools/read', () => {
       'numbered.txt': `${numbered}\n`,
       'image.png': Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]), Buffer.alloc(100, 1)]),
       'latin1.txt': Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]),
+      'ansi.txt': '\u001b[31mred\u001b[0m\tok\n',
       'oneline.txt': `${'é'.repeat(1_000_000)}\nsecond\n`,
       'my dir/ünï.py': 'ok\n',
     });
@@ -69,8 +70,9 @@ describe('tools/read', () => {
     assert.equal(r.error, 'error: image.png is a binary file; read only works on text files.');
   });
 
-  it('decodes non-UTF-8 bytes as replacement characters', async () => {
+  it('decodes non-UTF-8 bytes and shows control characters as replacement characters', async () => {
     assert.equal((await read({ path: 'latin1.txt' })).text, '     1\tcaf\uFFFD');
+    assert.equal((await read({ path: 'ansi.txt' })).text, '     1\t\uFFFD[31mred\uFFFD[0m\tok');
   });
 
   it('clips a 1 MB line without loading it whole into the result', async () => {
