@@ -1,0 +1,33 @@
+import * as assert from 'node:assert/strict';
+import { REDACTED, redactHeaders, redactText } from '../../../src/common/redact';
+
+describe('redaction', () => {
+  it('replaces credential header values whatever their case, keeping the rest', () => {
+    const out = redactHeaders({ Authorization: 'Bearer sk-live-123456789', 'X-Api-Key': 'abc', 'content-type': 'application/json', Cookie: 'session=1' });
+    assert.deepEqual(out, { Authorization: REDACTED, 'X-Api-Key': REDACTED, 'content-type': 'application/json', Cookie: REDACTED });
+  });
+
+  it('hides a known secret everywhere it appears, longest first', () => {
+    const key = 'my-local-key-42';
+    const text = `calling with ${key} and again ${key}; prefix my-local`;
+    assert.equal(redactText(text, ['my-local', key]), `calling with ${REDACTED} and again ${REDACTED}; prefix ${REDACTED}`);
+  });
+
+  it('hides bearer tokens, OpenAI-style and GitHub tokens and JSON api keys without being told the value', () => {
+    const text = [
+      'Authorization: Bearer abcdefghijklmnop',
+      'key sk-proj-AbCdEf1234567890',
+      'gh token ghp_0123456789abcdefABCDEF',
+      '{"api_key": "hunter2hunter2", "model": "m"}',
+    ].join('\n');
+    const out = redactText(text);
+    assert.ok(!/abcdefghijklmnop|AbCdEf1234567890|0123456789abcdefABCDEF|hunter2/.test(out), out);
+    assert.match(out, /Bearer \[REDACTED\]/);
+    assert.match(out, /"api_key": "\[REDACTED\]", "model": "m"/);
+  });
+
+  it('leaves ordinary text alone and ignores secrets too short to be safe to replace', () => {
+    const text = 'grep "token" in src/auth.py -> 3 hits';
+    assert.equal(redactText(text, ['ab']), text);
+  });
+});

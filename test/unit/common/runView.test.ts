@@ -1,0 +1,78 @@
+import * as assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LocateEvent } from '../../../src/common/events';
+import { issueFromText } from '../../../src/common/issue';
+import type { RunView } from '../../../src/common/protocol';
+import { applyEvent, progressLabel, runViewFromResult, startRunView, withSelection } from '../../../src/common/runView';
+import { createEmbeddedBrain } from '../../../src/core/embedded/index';
+import { Locator } from '../../../src/core/locator';
+import { NodeToolRunner } from '../../../src/tools/runner';
+
+describe('RunView: the panel state folded from real LocateEvents', () => {
+  let dir: string;
+  const folders = [{ name: 'shop', uri: 'file:///shop' }];
+
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'cg-runview-'));
+    mkdirSync(join(dir, 'shop/billing'), { recursive: true });
+    writeFileSync(join(dir, 'shop/billing/invoice.py'), 'def compute_tax(amount, rate):\n    return amount * rate\n\n\ndef total(amount):\n    return amount + compute_tax(amount, -0.2)\n');
+    writeFileSync(join(dir, 'shop/README.md'), '# Shop\nSells things.\n');
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('ends equal to the result: candidates, every call with its summary, turns and status', async () => {
+    const issue = issueFromText('compute_tax returns a negative tax\nInvoice totals are too low because compute_tax in billing/invoice.py gets a negative rate.');
+    let view: RunView = startRunView('run-1', issue, folders);
+    const events: LocateEvent[] = [];
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain(), {
+      runId: 'run-1',
+      onEvent: (event) => {
+        events.push(event);
+        view = applyEvent(view, event);
+      },
+    });
+    assert.equal(view.status, 'done');
+    assert.equal(view.brain, result.brain);
+    assert.deepEqual(view.candidates, result.candidates);
+    assert.deepEqual(view.selected, result.candidates.map((c) => c.path));
+    assert.ok(view.candidates.some((c) => c.path === 'shop/billing/invoice.py'), JSON.stringify(view.candidates));
+    assert.equal(view.turns.length, result.trajectory.length);
+    assert.equal(view.toolCalls, result.trajectory.reduce((n, t) => n + t.calls.length, 0));
+    assert.ok(view.toolCalls > 0);
+    for (const turn of view.turns) for (const call of turn.calls) assert.ok(call.summary, `call ${call.id} has its result summary`);
+    assert.equal(progressLabel(view), `turn ${view.currentTurn}/${view.totalTurns} · ${view.toolCalls} calls`);
+
+    const rebuilt = runViewFromResult('run-2', result, folders);
+    assert.deepEqual(rebuilt.candidates, view.candidates);
+    assert.deepEqual(rebuilt.turns.map((t) => t.calls.map((c) => c.call)), view.turns.map((t) => t.calls.map((c) => c.call)));
+  });
+
+  it('shows a stopped run as cancelled, keeping what it had found so far', async () => {
+    const issue = issueFromText('compute_tax is wrong');
+    let view: RunView = startRunView('run-3', issue, folders);
+    const abort = new AbortController();
+    await assert.rejects(
+      new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain(), {
+        runId: 'run-3',
+        signal: abort.signal,
+        onEvent: (event) => {
+          view = applyEvent(view, event);
+          if (event.type === 'tool-result') abort.abort();
+        },
+      }),
+      /cancelled/,
+    );
+    assert.equal(view.status, 'cancelled');
+    assert.equal(view.error?.code, 'cancelled');
+    assert.ok(view.toolCalls > 0);
+  });
+
+  it('ignores events of another run and keeps only real candidates selected', () => {
+    const view = startRunView('mine', issueFromText('x'), folders);
+    assert.equal(applyEvent(view, { type: 'turn-started', runId: 'other', turn: 1, totalTurns: 4, final: false }), view);
+    const withCandidates = applyEvent(view, { type: 'candidates', runId: 'mine', candidates: [{ path: 'a.py', reason: 'r' }, { path: 'b.py', reason: 'r' }], rejected: [] });
+    assert.deepEqual(withSelection(withCandidates, ['b.py', 'evil.py', 'a.py']).selected, ['a.py', 'b.py']);
+  });
+});

@@ -1,0 +1,45 @@
+import * as assert from 'node:assert/strict';
+import { issueFromText } from '../../../src/common/issue';
+import type { CallView } from '../../../src/common/protocol';
+import { startRunView } from '../../../src/common/runView';
+import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, rangeLabel, splitPath } from '../../../webview-ui/src/format';
+
+const done = (count: number, extra: Partial<NonNullable<CallView['summary']>> = {}) => ({ count, truncated: false, bytes: 10, ms: 5, ...extra });
+
+describe('webview text formatting', () => {
+  it('describes each tool call the way the user reads it', () => {
+    assert.equal(describeCall({ id: '1', name: 'grep', args: { pattern: 'def save', path: 'src', glob: '*.py', case_insensitive: true } }), 'grep "def save" in src (*.py) · ignore case');
+    assert.equal(describeCall({ id: '2', name: 'glob', args: { pattern: '**/*.ts' } }), 'glob "**/*.ts"');
+    assert.equal(describeCall({ id: '3', name: 'read', args: { path: 'a.py', start_line: 10, end_line: 40 } }), 'read a.py:10-40');
+    assert.equal(describeCall({ id: '4', name: 'read', args: { path: 'a.py' } }), 'read a.py');
+  });
+
+  it('says what a call found, or its error', () => {
+    const grep: CallView = { id: '1', call: { id: '1', name: 'grep', args: { pattern: 'x' } } };
+    assert.deepEqual(describeOutcome(grep), { text: 'running…', error: false });
+    assert.deepEqual(describeOutcome({ ...grep, summary: done(1) }), { text: '1 hit', error: false });
+    assert.deepEqual(describeOutcome({ ...grep, summary: done(100, { truncated: true }) }), { text: '100 hits (truncated)', error: false });
+    assert.deepEqual(describeOutcome({ ...grep, summary: done(0, { error: 'error: regex parse error' }) }), { text: 'regex parse error', error: true });
+  });
+
+  it('summarises turns and the run status', () => {
+    const call = (id: string, count: number, error?: string): CallView => ({ id, call: { id, name: 'glob', args: { pattern: '*' } }, summary: done(count, { error }) });
+    assert.equal(describeTurn({ turn: 2, final: false, calls: [call('a', 3), call('b', 0, 'bad')] }), 'Turn 2 · 2 calls · 3 results · 1 error');
+    assert.equal(describeTurn({ turn: 4, final: true, calls: [] }), 'Turn 4 · answer');
+    const view = { ...startRunView('r', issueFromText('t'), []), brain: 'embedded', totalTurns: 4, currentTurn: 2, toolCalls: 8 };
+    assert.equal(describeStatus(view), 'Searching · embedded · turn 2/4 · 8 calls');
+    assert.equal(describeStatus({ ...view, status: 'error', brain: '' }), 'Failed');
+  });
+
+  it('formats ranges, paths, excerpts and durations', () => {
+    assert.equal(rangeLabel([10, 40]), 'L10–40');
+    assert.equal(rangeLabel([7, 7]), 'L7');
+    assert.deepEqual(splitPath('src/a/b.py'), { dir: 'src/a/', name: 'b.py' });
+    assert.deepEqual(splitPath('b.py'), { dir: '', name: 'b.py' });
+    assert.equal(excerpt('a\n\n  b', 10), 'a b');
+    assert.equal(excerpt('x'.repeat(20), 10), `${'x'.repeat(9)}…`);
+    assert.equal(formatMs(42), '42 ms');
+    assert.equal(formatMs(1840), '1.8 s');
+    assert.equal(formatMs(63_000), '1 min 3 s');
+  });
+});
