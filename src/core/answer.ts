@@ -9,7 +9,9 @@ import { isRecord } from './toolSchemas';
 
 /** Reads the arguments of an `answer` tool call: `{ files: [{ path, lines?, reason }] }`. */
 export function parseAnswerArguments(args: unknown): { files: CitedFile[] } | { error: string } {
-  const list = isRecord(args) ? args.files : Array.isArray(args) ? args : undefined;
+  let list = isRecord(args) ? args.files : Array.isArray(args) ? args : undefined;
+  // Some models send the list as a JSON string, or as `path — reason` lines.
+  if (typeof list === 'string') list = jsonArray(list) ?? list.split(/\r?\n/);
   if (!Array.isArray(list)) return { error: 'error: answer needs {"files": [{"path": "...", "lines": "a-b", "reason": "..."}]}.' };
   const files: CitedFile[] = [];
   for (const item of list) {
@@ -108,6 +110,15 @@ function parseCitationLines(block: string, requireFileLike = false): CitedFile[]
     if (cited) files.push(cited);
   }
   return files;
+}
+
+function jsonArray(text: string): unknown[] | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function rangesFromValue(value: unknown): LineRange[] {

@@ -92,6 +92,7 @@ function clip(text: string, limit: number): string {
 class OpenAISession implements BrainSession {
   private readonly entries: Entry[] = [];
   private readonly usedIds = new Set<string>();
+  private idCounter = 0;
   private pending: PendingCalls = { calls: [], errors: new Map() };
   private lastReplyEmpty = false;
 
@@ -144,8 +145,8 @@ class OpenAISession implements BrainSession {
     const errors = new Map<string, string>();
     const toolCalls: ToolCall[] = [];
     let answer: CitedFile[] | undefined;
-    reply.calls.forEach((raw, index) => {
-      const id = this.uniqueId(raw.id, turn.turn, index);
+    reply.calls.forEach((raw) => {
+      const id = this.uniqueId(raw.id);
       const parsed = raw.error ? { error: raw.error } : parseToolArguments(raw.arguments);
       if ('error' in parsed) {
         calls.push({ id, name: raw.name, args: {} });
@@ -197,10 +198,13 @@ class OpenAISession implements BrainSession {
     return false;
   }
 
-  /** Keeps a server's id when it is new in this run; SGLang repeats '0', '1'…, some servers send none. */
-  private uniqueId(id: string | undefined, turn: number, index: number): string {
-    let candidate = id && !this.usedIds.has(id) ? id : `call_${turn}_${index}`;
-    for (let n = 1; this.usedIds.has(candidate); n++) candidate = `call_${turn}_${index}_${n}`;
+  /**
+   * Keeps a server's id when it is new in this run; SGLang repeats '0', '1'… and some servers send
+   * none. Made-up ids are 9 alphanumerics, the only shape Mistral chat templates accept.
+   */
+  private uniqueId(id: string | undefined): string {
+    let candidate = id && !this.usedIds.has(id) ? id : undefined;
+    while (candidate === undefined || this.usedIds.has(candidate)) candidate = `cg${(++this.idCounter).toString(36).padStart(7, '0')}`;
     this.usedIds.add(candidate);
     return candidate;
   }

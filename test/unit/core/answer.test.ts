@@ -22,6 +22,13 @@ describe('core/answer', () => {
     );
     assert.deepEqual(parseAnswerArguments({ files: [{ path: 'a.py', lines: [5, 9], reason: '' }] }), { files: [{ path: 'a.py', ranges: [[5, 9]], reason: '' }] });
     assert.match((parseAnswerArguments({ paths: ['a.py'] }) as { error: string }).error, /answer needs \{"files"/);
+    assert.deepEqual(parseAnswerArguments({ files: '[{"path": "a.py", "reason": "as a JSON string"}]' }), { files: [{ path: 'a.py', reason: 'as a JSON string' }] });
+    assert.deepEqual(parseAnswerArguments({ files: 'a.py:3-4 — as lines\nb.py' }), {
+      files: [
+        { path: 'a.py', ranges: [[3, 4]], reason: 'as lines' },
+        { path: 'b.py', reason: '' },
+      ],
+    });
   });
 
   it('parses <final_answer> lines with every separator models use', () => {

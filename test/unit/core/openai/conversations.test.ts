@@ -66,6 +66,7 @@ describe('OpenAIBrain + Locator on recorded conversations (loopback server, real
     assert.equal(ids.length, 6);
     assert.equal(new Set(ids).size, 6);
     assert.ok(ids.includes('0') && ids.includes('1'), 'first use of a server id is kept');
+    for (const id of ids.filter((i) => i !== '0' && i !== '1')) assert.match(id, /^[a-z0-9]{9}$/, 'made-up ids suit Mistral templates');
   });
 
   it('repairs a trivially broken call, answers an unrepairable one with an error, never echoes invalid JSON', async () => {
