@@ -1,6 +1,6 @@
 import { DEFAULT_LIMITS } from '../common/limits';
 import type { GrepArgs, GrepHit, ToolResult } from '../common/tools';
-import { RG_COMMON_FLAGS, runRipgrep, summarizeRgError, type LineVerdict } from './ripgrep';
+import { MAX_RECORD_BYTES, RG_COMMON_FLAGS, runRipgrep, summarizeRgError, type LineVerdict, type RgOutcome } from './ripgrep';
 import { clipLine, errorResult, okResult } from './toolResult';
 import type { Workspace } from './workspace';
 
@@ -45,14 +45,14 @@ export async function grep(workspace: Workspace, args: GrepArgs, ctx: ToolContex
     timeoutMs: ctx.timeoutMs,
     onRecord: (record) => collector.add(record),
   });
-  if (collector.total === 0) {
+  if (collector.total === 0 && outcome.skipped === 0) {
     if (outcome.timedOut) return errorResult(`grep timed out after ${ctx.timeoutMs / 1000}s; narrow the pattern or use glob/path.`);
     if (outcome.code === 2 && outcome.stderr.trim() !== '') return errorResult(summarizeRgError(outcome.stderr));
     const inPath = where ? ` in ${where}` : '';
     const filter = args.glob ? ` (glob ${args.glob})` : '';
     return okResult(`No matches for /${args.pattern}/${inPath}${filter}.`, { truncated: false, count: 0, hits: [] });
   }
-  return collector.result(outcome.stopped, outcome.timedOut, ctx.timeoutMs);
+  return collector.result(outcome, ctx.timeoutMs);
 }
 
 /** The rg command line for a grep call (exported so the benchmark runs the very same search raw). */
@@ -112,14 +112,15 @@ class GrepCollector {
     return 'more';
   }
 
-  result(stopped: boolean, timedOut: boolean, timeoutMs: number): ToolResult {
+  result(outcome: RgOutcome, timeoutMs: number): ToolResult {
     const hidden = this.total - this.shownMatches;
     const notes: string[] = [];
     if (hidden > 0) {
-      const amount = stopped ? `more than ${hidden}` : `${hidden}`;
+      const amount = outcome.stopped ? `more than ${hidden}` : `${hidden}`;
       notes.push(`... ${amount} more matches not shown; narrow the pattern or use glob/path.`);
     }
-    if (timedOut) notes.push(`... grep timed out after ${timeoutMs / 1000}s; results are partial; narrow the pattern or use glob/path.`);
+    if (outcome.skipped > 0) notes.push(`... ${outcome.skipped} result lines longer than ${MAX_RECORD_BYTES >> 20} MB were not shown.`);
+    if (outcome.timedOut) notes.push(`... grep timed out after ${timeoutMs / 1000}s; results are partial; narrow the pattern or use glob/path.`);
     const text = [...this.lines, ...notes].join('\n');
     return okResult(text, { truncated: notes.length > 0, count: this.total, hits: this.hits });
   }

@@ -48,6 +48,8 @@ export interface RgOutcome {
   /** We stopped it early because the caller had enough. */
   stopped: boolean;
   timedOut: boolean;
+  /** Records longer than MAX_RECORD_BYTES that were skipped. */
+  skipped: number;
 }
 
 /** Options for one rg process. */
@@ -61,6 +63,8 @@ export interface RgRunOptions {
 }
 
 const STDERR_CAP = 4096;
+/** Records (rg JSON lines) above this are skipped: a match in a 100 MB minified line must not exhaust memory. */
+export const MAX_RECORD_BYTES = 16 * 1024 * 1024;
 
 /**
  * Runs rg, streaming stdout records to `onRecord`. Resolves only after the process
@@ -71,7 +75,7 @@ export function runRipgrep(args: readonly string[], options: RgRunOptions): Prom
   if (signal.aborted) return Promise.reject(cancelled());
   const child = spawn(ripgrepPath(), args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
   return new Promise<RgOutcome>((resolve, reject) => {
-    let pending = '';
+    let skipped = 0;
     let stderr = '';
     let stopped = false;
     let timedOut = false;
@@ -95,18 +99,37 @@ export function runRipgrep(args: readonly string[], options: RgRunOptions): Prom
     }, options.timeoutMs);
     signal.addEventListener('abort', onAbort, { once: true });
 
-    const feed = (chunk: string) => {
-      pending += chunk;
+    const sepByte = separator.charCodeAt(0);
+    // Bytes of the unfinished record, kept as parts so a huge record costs no quadratic copying.
+    let parts: Buffer[] = [];
+    let partsLen = 0;
+    let oversized = false;
+    const emit = (record: string): boolean => record.length > 0 && options.onRecord(record) === 'stop';
+    const feed = (data: Buffer) => {
       let start = 0;
-      let end = pending.indexOf(separator, start);
-      while (end !== -1) {
-        if (end > start && options.onRecord(pending.slice(start, end)) === 'stop') return stop();
+      for (let end = data.indexOf(sepByte, start); end !== -1; end = data.indexOf(sepByte, start)) {
+        let record: string;
+        if (partsLen > 0 || oversized) {
+          record = oversized ? '' : Buffer.concat([...parts, data.subarray(start, end)]).toString('utf8');
+          if (oversized) skipped++;
+          parts = [];
+          partsLen = 0;
+          oversized = false;
+        } else {
+          record = data.toString('utf8', start, end);
+        }
+        if (emit(record)) return stop();
         start = end + 1;
-        end = pending.indexOf(separator, start);
       }
-      pending = start === 0 ? pending : pending.slice(start);
+      if (start >= data.length || oversized) return;
+      partsLen += data.length - start;
+      if (partsLen > MAX_RECORD_BYTES) {
+        oversized = true;
+        parts = [];
+      } else {
+        parts.push(start === 0 ? data : data.subarray(start));
+      }
     };
-    child.stdout.setEncoding('utf8');
     child.stdout.on('data', feed);
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
@@ -118,10 +141,13 @@ export function runRipgrep(args: readonly string[], options: RgRunOptions): Prom
       settled = true;
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
-      if (!stopped && !timedOut && !aborted && pending.length > 0) options.onRecord(pending);
+      if (!stopped && !timedOut && !aborted) {
+        if (oversized) skipped++;
+        else if (partsLen > 0) emit(Buffer.concat(parts).toString('utf8'));
+      }
       if (aborted) return reject(cancelled());
       if (spawnError) return reject(new CodeGrepError('internal', `could not start ripgrep: ${spawnError.message}`, 'open-logs'));
-      resolve({ code, stderr, stopped, timedOut });
+      resolve({ code, stderr, stopped, timedOut, skipped });
     };
     child.on('error', (error) => {
       spawnError = error;

@@ -129,6 +129,17 @@ describe('tools/grep', () => {
     assert.ok(line.length < 300, `line is ${line.length} chars`);
   });
 
+  it('skips a result line longer than 16 MB with a note instead of loading it', async () => {
+    const huge = makeTree({ 'min.js': `${'a'.repeat(20 * 1024 * 1024)}needle_huge\nneedle_huge small\n` });
+    try {
+      const r = await new NodeToolRunner({ roots: [huge] }).run({ id: 'h', name: 'grep', args: { pattern: 'needle_huge' } }, noSignal);
+      assert.equal(r.text, 'min.js:2: needle_huge small\n... 1 result lines longer than 16 MB were not shown.');
+      assert.equal(r.truncated, true);
+    } finally {
+      removeTree(huge);
+    }
+  });
+
   it('returns rg regex errors as short error text', async () => {
     const r = await grep({ pattern: 'foo(' });
     assert.equal(r.error, 'error: invalid regex: missing closing parenthesis; escape special characters such as ( [ { with \\ to match them literally.');
