@@ -24,15 +24,20 @@ export interface IssueEvidence {
   clues: Clue[];
   /** Lower-case words of the title, for matching path names when identifiers are scarce. */
   titleWords: string[];
+  /** Lower-case words of the body's prose, matched against path names with a smaller weight. */
+  bodyWords: string[];
   /** True when the issue is about tests, docs or examples, which are otherwise demoted. */
   mentionsTests: boolean;
   mentionsDocs: boolean;
+  /** For names used as `qualifier.name` in the issue, the lower-case qualifiers (`models` for `models.FilePathField`). */
+  qualifiers: Map<string, string[]>;
 }
 
 const SOURCE_ORDER: ClueSource[] = ['title', 'trace', 'body', 'code'];
 
 const FILE_EXTENSIONS =
   'py|pyx|pyi|js|jsx|mjs|cjs|ts|tsx|go|rs|java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|cs|rb|php|swift|m|mm|lua|sh|toml|yaml|yml|json|cfg|ini|md|rst|txt|html|css|scss|vue|svelte|proto|sql|gradle|xml';
+const EXTENSION_SET = new Set(FILE_EXTENSIONS.split('|'));
 const PATH_RE = new RegExp(`(?:[A-Za-z0-9_.@~-]+/)*[A-Za-z0-9_.@-]*[A-Za-z0-9_-]\\.(?:${FILE_EXTENSIONS})(?![A-Za-z0-9_])`, 'g');
 const GITHUB_BLOB_RE = /github\.com\/[^/\s]+\/[^/\s]+\/(?:blob|tree)\/[^/\s]+\/([^\s#?)\]]+)/g;
 const MODULE_RE = /(?<![\w.])[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*){2,}(?![\w(])/g;
@@ -46,8 +51,9 @@ const QUOTED_RE = /(?:^|[\s(:])(["'“‘])([^"'“”‘’\n]{12,160})(?:["'�
 const PY_FRAME_RE = /File "([^"]+)", line (\d+), in ([\w<>]+)/g;
 const JS_FRAME_RE = /^\s*at (?:(?:async |new )?([\w$.<>[\] ]+?) \()?((?:[A-Za-z]:)?[^\s():]+\.[A-Za-z]+):(\d+)(?::\d+)?\)?\s*$/gm;
 const JAVA_FRAME_RE = /^\s*at ([\w$.]+)\.([\w$<>]+)\(([\w$]+\.(?:java|kt|scala)):\d+\)/gm;
-const GO_FRAME_RE = /^\s*((?:[\w.-]+\/)*[\w.-]+\.go):(\d+)/gm;
-const RUST_FRAME_RE = /(?:panicked at |at |--> )'?((?:[\w.-]+\/)*[\w.-]+\.rs):(\d+)(?::\d+)?/g;
+const GO_FRAME_RE = /^\s*(\/?(?:[\w.@-]+\/)*[\w.-]+\.go):(\d+)/gm;
+const GO_FUNC_RE = /^\s*(?:[\w.@-]+\/)*[\w-]+\.(?:\(\*?(\w+)\)\.)?(\w+)\((?:0x[0-9a-f]+|\.\.\.|, )*\)?\s*$/gm;
+const RUST_FRAME_RE = /((?:[\w.-]+\/)*[\w.-]+\.rs):(\d+):\d+/g;
 const EXCEPTION_LINE_RE = /^\s*(?:[\w.]+\.)?([A-Z][A-Za-z]*(?:Error|Exception|Warning|Exit|Interrupt))(?::\s*(.+))?$/gm;
 const PANIC_RE = /^\s*(?:panic: |thread '[^']*' panicked at |error(?:\[\w+\])?: |Error: )(.+)$/gm;
 
@@ -61,13 +67,23 @@ const STOP_IDENTIFIERS = new Set(
     'string number boolean any unknown Object Array String Number Boolean Error Exception Promise Map Set Date JSON Math console ' +
     'main test tests example examples demo foo bar baz qux spam eggs args kwargs argv param params value values key keys item items ' +
     'data result results name names id obj x y z a b c d e f g h i j k l m n o p q r s t u v w os sys re np pd plt df arr err ' +
-    'ctx req res resp fmt log Println Printf Sprintf errors ok Ok Err Some Vec Box Rc Arc Option Result unwrap expect clone ' +
+    'exports module ctx req res resp fmt log Println Printf Sprintf errors ok Ok Err Some Vec Box Rc Arc Option Result unwrap expect clone ' +
     'std cout endl cin vector auto size_t uint8_t int32_t int64_t uint32_t uint64_t char double long short unsigned struct enum ' +
     'impl trait pub mut use mod crate where match loop ref move dyn Self get set put post http https www com org html github ' +
     'TODO FIXME NOTE README http_proxy python python3 pip install version line lines file files path error warning debug info ' +
     'issue bug fix problem expected actual output traceback Traceback call stack most recent last module package code ' +
     'the The This That When What Why How And But However Also There Here Steps Describe Reproduce Expected Actual Additional ' +
-    'Summary Description Environment Version Versions Python OS Linux Windows Ubuntu macOS'
+    'Summary Description Environment Version Versions Python OS Linux Windows Ubuntu macOS ' +
+    // Product and brand names that read as CamelCase but name no code.
+    'GitHub GitLab JavaScript TypeScript PyPI YouTube LinkedIn StackOverflow WordPress PowerShell VSCode iPhone iOS ' +
+    'NodeJS PyCharm IntelliJ DevTools MacOS OSX ' +
+    // Built-in exception types: raised everywhere, defined nowhere useful.
+    'BaseException ArithmeticError AssertionError AttributeError EOFError FileNotFoundError ImportError ModuleNotFoundError ' +
+    'IndexError KeyError KeyboardInterrupt MemoryError NameError NotImplementedError OSError IOError OverflowError ' +
+    'RecursionError ReferenceError RuntimeError StopIteration SyntaxError SystemError SystemExit TypeError UnboundLocalError ' +
+    'UnicodeDecodeError UnicodeEncodeError UnicodeError ValueError ZeroDivisionError DeprecationWarning FutureWarning ' +
+    'RuntimeWarning UserWarning Warning PermissionError TimeoutError ConnectionError RangeError NullPointerException ' +
+    'IllegalArgumentException IllegalStateException RuntimeException IOException'
   ).split(/\s+/),
 );
 
@@ -89,7 +105,9 @@ export function mineIssue(issue: Issue): IssueEvidence {
   return {
     clues,
     titleWords: titleWords(title),
+    bodyWords: titleWords(prose).filter((w) => !titleWords(title).includes(w)),
     mentionsTests: /\b(?:tests?|testing|pytest|unit ?test|test suite|fixtures?)\b/i.test(title),
+    qualifiers: collector.qualifiers,
     mentionsDocs: /\b(?:docs?|documentation|docstring|readme|typo|changelog)\b/i.test(title) || /\bdocstring\b/i.test(text),
   };
 }
@@ -99,6 +117,13 @@ class ClueCollector {
   private readonly byKey = new Map<string, Clue>();
   private order = 0;
   private readonly firstSeen = new Map<string, number>();
+  readonly qualifiers = new Map<string, string[]>();
+
+  addQualifier(name: string, qualifier: string): void {
+    const list = this.qualifiers.get(name) ?? [];
+    if (qualifier.length >= 2 && !list.includes(qualifier)) list.push(qualifier);
+    this.qualifiers.set(name, list);
+  }
 
   add(kind: ClueKind, text: string, source: ClueSource, weight: number, depth?: number): void {
     const key = `${kind}:${text}`;
@@ -132,11 +157,17 @@ export function splitCode(text: string): { prose: string; code: string } {
   });
   const proseLines: string[] = [];
   for (const line of prose.split('\n')) {
-    if (/^(?: {4}|\t)\S/.test(line) || /^\s*(?:>>>|\.\.\.|\$|In \[\d+\]:)\s/.test(line)) code.push(line);
+    if (/^(?: {4}|\t)\S/.test(line) || /^\s*(?:>>>|\.\.\.|\$|In \[\d+\]:)\s/.test(line) || looksLikeCode(line)) code.push(line);
     else proseLines.push(line);
   }
   prose = proseLines.join('\n');
   return { prose, code: code.join('\n') };
+}
+
+/** Unfenced code lines, common in issues pasted from trackers without Markdown. */
+function looksLikeCode(line: string): boolean {
+  return /^\s*(?:from\s+[\w.]+\s+import\s|import\s+[\w.]+|class\s+\w+\s*[(:{]|def\s+\w+\s*\(|@\w+|return\b|#include\b|func\s|fn\s|(?:const|let|var)\s+\w+\s*=)/.test(line) ||
+    /^\s*[\w.[\]'"]+\s*=\s*\S.*[)\]'"\w]$/.test(line) && !/\s{2,}|[.!?]\s/.test(line.trim());
 }
 
 function mineText(text: string, source: ClueSource, out: ClueCollector): void {
@@ -149,8 +180,10 @@ function mineText(text: string, source: ClueSource, out: ClueCollector): void {
     if (path) out.add('path', path, source, base * CLUE_WEIGHTS.kind.path);
   }
   for (const match of text.matchAll(PATH_RE)) {
-    const path = cleanPath(match[0]);
-    if (!path || /^https?:/.test(path) || isDomainLike(path)) continue;
+    const raw = match[0];
+    if (!raw.includes('/') && (raw.match(/\./g) ?? []).length >= 3) continue; // a Java package, not a file
+    const path = /^(?:\/|~|[A-Za-z]:)/.test(raw) || raw.includes('-packages/') ? tracePathSuffix(cleanPath(raw)) : cleanPath(raw);
+    if (!path || /^https?:/.test(path) || isDomainLike(path) || isRuntimePath(path)) continue;
     out.add('path', path, source, base * CLUE_WEIGHTS.kind.path);
     consumed.push(match[0]);
   }
@@ -168,14 +201,19 @@ function mineText(text: string, source: ClueSource, out: ClueCollector): void {
     const parts = match[0].split(/\.|::|->|#/);
     // The last part of a dotted name is what is being used; earlier parts are namespaces.
     parts.forEach((part, index) => addSymbol(part, source, out, base * (index === parts.length - 1 ? 1 : CLUE_WEIGHTS.qualifierFactor)));
+    const member = parts[parts.length - 1] ?? '';
+    for (const qualifier of parts.slice(0, -1)) out.addQualifier(member, qualifier.toLowerCase());
   }
   for (const match of text.matchAll(BACKTICK_RE)) {
     for (const ident of (match[1] ?? '').matchAll(IDENT_RE)) addSymbol(ident[0], source, out, base * CLUE_WEIGHTS.backtickFactor, true);
   }
+  const titleCase = source === 'title' && isTitleCase(text);
   for (const match of text.matchAll(IDENT_RE)) {
     const word = match[0];
     const called = text[match.index + word.length] === '(';
-    addSymbol(word, source, out, base * (called ? CLUE_WEIGHTS.calledFactor : 1), called);
+    const member = text[match.index - 1] === '.' && !EXTENSION_SET.has(word);
+    if (!called && identifierShape(word) === 'capitalized' && source !== 'code' && (titleCase || atSentenceStart(text, match.index))) continue;
+    addSymbol(word, source, out, base * (called ? CLUE_WEIGHTS.calledFactor : 1), called || member);
   }
   if (source !== 'code') {
     for (const match of text.matchAll(QUOTED_RE)) addMessage(match[2] ?? '', source, out);
@@ -190,6 +228,10 @@ function mineTraces(text: string, out: ClueCollector): void {
   for (const m of text.matchAll(JS_FRAME_RE)) frames.push({ path: m[2], symbol: lastPart(m[1]) });
   for (const m of text.matchAll(JAVA_FRAME_RE)) frames.push({ path: javaPath(m[1] ?? '', m[3] ?? ''), symbol: m[2] });
   for (const m of text.matchAll(GO_FRAME_RE)) frames.push({ path: m[1] });
+  for (const m of text.matchAll(GO_FUNC_RE)) {
+    if (m[1]) addSymbol(m[1], 'trace', out, CLUE_WEIGHTS.source.trace * CLUE_WEIGHTS.exceptionNameFactor);
+    if (m[2] && m[2] !== 'main') frames.push({ symbol: m[2] });
+  }
   for (const m of text.matchAll(RUST_FRAME_RE)) frames.push({ path: m[1] });
 
   let depth = 0;
@@ -210,11 +252,14 @@ function mineTraces(text: string, out: ClueCollector): void {
 
 function addSymbol(raw: string, source: ClueSource, out: ClueCollector, weight: number, explicit = false): void {
   const name = raw.replace(/^\$+|\$+$/g, '');
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) return;
   if (name.length < 3 || STOP_IDENTIFIERS.has(name) || /^\d/.test(name) || /^_+$/.test(name)) return;
   const shape = identifierShape(name);
   // Plain lower-case English words only count when the issue marks them as code.
-  if (shape === 'word' && !explicit && source !== 'trace' && source !== 'code') return;
+  if (shape === 'word' && !explicit && source !== 'trace') return;
   if (shape === 'word' && name.length < 4) return;
+  // Short all-caps words are acronyms and SQL keywords more often than constants.
+  if (shape === 'upper' && !name.includes('_') && (name.length <= 4 || !explicit) && source !== 'trace') return;
   out.add('symbol', name, source, weight * CLUE_WEIGHTS.shape[shape]);
 }
 
@@ -249,9 +294,21 @@ function namesDefinedIn(code: string): Set<string> {
   return names;
 }
 
+function atSentenceStart(text: string, index: number): boolean {
+  return /(?:^|[.!?:]\s+|\n\s*|["'([]\s*)$/.test(text.slice(Math.max(0, index - 20), index));
+}
+
+function isTitleCase(title: string): boolean {
+  const words = title.match(/\b[A-Za-z][a-z]+\b/g) ?? [];
+  const capitalized = words.filter((w) => /^[A-Z]/.test(w));
+  return words.length >= 3 && capitalized.length / words.length >= 0.6;
+}
+
 function titleWords(title: string): string[] {
   const words = new Set<string>();
   for (const m of title.matchAll(/[A-Za-z][A-Za-z0-9]+/g)) {
+    const whole = m[0].toLowerCase();
+    if (whole.length >= 3 && !STOP_IDENTIFIERS.has(m[0]) && !STOP_IDENTIFIERS.has(whole)) words.add(whole);
     for (const part of splitIdentifier(m[0])) if (part.length >= 3 && !STOP_IDENTIFIERS.has(part)) words.add(part);
   }
   return [...words];

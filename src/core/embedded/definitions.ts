@@ -36,8 +36,8 @@ function definitionPatterns(n: string): RegExp[] {
     new RegExp(String.raw`^\s*func\s*\([^)]*\)\s*${n}\s*[(\[]`),
     // Rust impls: impl Trait for NAME / impl<T> NAME<T>
     new RegExp(String.raw`^\s*impl(?:<[^>]*>)?\s+(?:[\w:]+(?:<[^>]*>)?\s+for\s+)?${n}\b`),
-    // Assignments: NAME = ..., const NAME = ..., export const NAME: T = ..., self.NAME = is a use
-    new RegExp(String.raw`^\s*(?:export\s+)?(?:default\s+)?(?:(?:const|let|var|static|final|pub|public|private|protected|readonly)\s+)*${n}\s*(?::[^=]{1,80})?=(?![=>])`),
+    // Top-level assignments: NAME = ..., const NAME = ..., export const NAME: T = ... (indented ones are attributes or locals)
+    new RegExp(String.raw`^(?:export\s+)?(?:default\s+)?(?:(?:const|let|var|static|final|pub|public|private|protected|readonly)\s+)*${n}\s*(?::[^=]{1,80})?=(?![=>])`),
     // Object or class members: NAME(args) {, async NAME(...), NAME: function, NAME: (...) =>
     new RegExp(String.raw`^\s*(?:(?:async|static|get|set|public|private|protected|override|readonly)\s+)*${n}\s*\([^;]*\)\s*(?::[^{;]+)?\{?\s*$`),
     new RegExp(String.raw`^\s*["']?${n}["']?\s*:\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|\w+\s*=>)`),

@@ -7,13 +7,21 @@ import { planConfirmTurn, planFirstTurn, type PlannedCall } from './plan';
 import { rangesFor, reasonFor } from './reasons';
 import { chooseAnswer, rankFiles, type ScoredFile } from './score';
 
+/** Options of the embedded brain. */
+export interface EmbeddedBrainOptions {
+  /** Return exactly this many ranked files (when found) instead of the precision-first choice. */
+  rankedFiles?: number;
+}
+
 /** The deterministic, model-free brain: mines the issue, searches, confirms, answers few files. */
 export class EmbeddedBrain implements Brain {
   readonly name = 'embedded';
 
+  constructor(private readonly options: EmbeddedBrainOptions = {}) {}
+
   /** Starts a run; every run's state lives in its session. */
   start(issue: Issue): BrainSession {
-    return new EmbeddedSession(mineIssue(issue));
+    return new EmbeddedSession(mineIssue(issue), this.options);
   }
 }
 
@@ -23,7 +31,10 @@ class EmbeddedSession implements BrainSession {
   private planned = new Map<string, PlannedCall>();
   private phase: 'search' | 'confirm' | 'answer' = 'search';
 
-  constructor(private readonly issue: IssueEvidence) {}
+  constructor(
+    private readonly issue: IssueEvidence,
+    private readonly options: EmbeddedBrainOptions,
+  ) {}
 
   async next(turn: BrainTurn): Promise<BrainStep> {
     this.ingest(turn.results);
@@ -81,7 +92,8 @@ class EmbeddedSession implements BrainSession {
   }
 
   private answer(): BrainStep {
-    const chosen = chooseAnswer(this.rank());
+    const ranked = this.rank();
+    const chosen = this.options.rankedFiles ? ranked.slice(0, this.options.rankedFiles) : chooseAnswer(ranked);
     const files: CitedFile[] = chosen.map((file) => {
       const cited: CitedFile = { path: file.path, reason: reasonFor(file, this.issue.titleWords), score: round(file.score) };
       const ranges = rangesFor(file);

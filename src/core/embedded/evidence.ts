@@ -7,6 +7,8 @@ import type { ScoreContext } from './score';
 export interface ClueHit {
   clue: Clue;
   lines: number[];
+  /** For definitions: at least one is at the top level (not indented), i.e. a module-level function, class or constant. */
+  topLevel?: boolean;
 }
 
 /** Everything the tools revealed about one file. */
@@ -64,6 +66,7 @@ export class EvidenceBoard {
         const evidence = this.file(hit.path);
         const target = definesName(hit.text, clue.text) ? evidence.definitions : evidence.mentions;
         addLine(target, clue, hit.line);
+        if (target === evidence.definitions && !/^\s/.test(hit.text)) target.get(clue.text)!.topLevel = true;
       }
     }
   }
@@ -80,16 +83,18 @@ export class EvidenceBoard {
   }
 
   /** File counts per clue, which turn raw matches into rarity-weighted evidence. */
-  context(base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords'>): ScoreContext {
+  context(base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'bodyWords' | 'qualifiers'>): ScoreContext {
     const definitionFiles = new Map<string, number>();
     const mentionFiles = new Map<string, number>();
     const messageFiles = new Map<string, number>();
+    const pathFiles = new Map<string, number>();
     for (const file of this.files.values()) {
       for (const key of file.definitions.keys()) increment(definitionFiles, key);
       for (const key of new Set([...file.mentions.keys(), ...file.definitions.keys()])) increment(mentionFiles, key);
       for (const key of file.messages.keys()) increment(messageFiles, key);
+      for (const clue of [...file.pathMatches, ...file.moduleMatches]) increment(pathFiles, clue.text);
     }
-    return { ...base, definitionFiles, mentionFiles, messageFiles };
+    return { ...base, definitionFiles, mentionFiles, messageFiles, pathFiles };
   }
 
   private file(path: string): FileEvidence {

@@ -4,7 +4,7 @@ import type { FileEvidence } from './evidence';
 export const CLUE_WEIGHTS = {
   source: { title: 3, trace: 2, body: 1.5, code: 0.8 },
   kind: { path: 2.5, module: 2, symbol: 1, message: 2 },
-  shape: { camel: 1.4, snake: 1.3, upper: 1, capitalized: 0.8, word: 0.6 },
+  shape: { camel: 1.4, snake: 1.3, upper: 1, capitalized: 0.6, word: 0.6 },
   /** Names followed by `(` in the issue are calls: more likely to be project functions. */
   calledFactor: 1.2,
   /** Names in backticks were deliberately marked as code by the reporter. */
@@ -25,6 +25,14 @@ export const FILE_WEIGHTS = {
   moduleMatch: 2.5,
   /** The file defines a name the issue uses; divided by sqrt(number of files defining it). */
   definition: 2.2,
+  /** Multiplier for a definition at the top level of a file (a module function or class rather than a method). */
+  topLevelDefinition: 1.3,
+  /** The i-th strongest piece of evidence (0-based) counts 1 / (1 + diminishing * i). */
+  diminishing: 0.5,
+  /** Path words shared with the body's prose. */
+  bodyPathWord: 0.2,
+  /** Multiplier when the file's path contains the qualifier the issue used (`models` in `models.FilePathField`). */
+  qualifiedDefinition: 1.5,
   /** The file mentions a name; divided by sqrt(number of files mentioning it). */
   mention: 0.35,
   /** The file contains an error message quoted in the issue; divided by number of files containing it. */
@@ -40,10 +48,12 @@ export const FILE_WEIGHTS = {
   docFactor: 0.2,
   exampleFactor: 0.3,
   vendorFactor: 0.3,
-  /** A second file is returned only when it scores at least this share of the best. */
-  secondFileRatio: 0.75,
-  /** Further files need at least this share of the best. */
-  extraFileRatio: 0.9,
+  /** Data, config and script files (json, yaml, lock, cmd...): rarely where a code fix goes. */
+  dataFactor: 0.3,
+  /** A further file from the best file's folder is returned when it scores at least this share of the best. */
+  siblingFileRatio: 0.75,
+  /** A further file from elsewhere needs at least this share of the best. */
+  otherFileRatio: 0.95,
   /** Most files in an answer. */
   maxFiles: 3,
 } as const;
@@ -60,10 +70,14 @@ export interface ScoreContext {
   mentionsTests: boolean;
   mentionsDocs: boolean;
   titleWords: string[];
+  bodyWords: string[];
+  qualifiers: Map<string, string[]>;
   /** How many files define / mention / contain each clue (keyed by clue text). */
   definitionFiles: Map<string, number>;
   mentionFiles: Map<string, number>;
   messageFiles: Map<string, number>;
+  /** How many files each path or module clue matched. */
+  pathFiles: Map<string, number>;
 }
 
 /** Scores every file with evidence and returns them best first (ties broken by path, so runs are deterministic). */
@@ -78,28 +92,36 @@ export function rankFiles(files: Iterable<FileEvidence>, context: ScoreContext):
 
 /** The explainable score of one file: a weighted sum of its evidence times a demotion for tests/docs/examples. */
 export function scoreFile(evidence: FileEvidence, context: ScoreContext): number {
-  let score = 0;
+  const parts: number[] = [];
   let strongLeads = 0;
   for (const clue of evidence.pathMatches) {
-    score += clue.weight * FILE_WEIGHTS.pathMatch;
+    // A bare `utils.py` matches many files; a full path matches one.
+    parts.push((clue.weight * FILE_WEIGHTS.pathMatch) / (context.pathFiles.get(clue.text) ?? 1));
     strongLeads++;
   }
   for (const clue of evidence.moduleMatches) {
-    score += clue.weight * FILE_WEIGHTS.moduleMatch;
+    parts.push((clue.weight * FILE_WEIGHTS.moduleMatch) / (context.pathFiles.get(clue.text) ?? 1));
     strongLeads++;
   }
-  for (const { clue } of evidence.definitions.values()) {
-    score += (clue.weight * FILE_WEIGHTS.definition) / Math.sqrt(context.definitionFiles.get(clue.text) ?? 1);
+  const segments = new Set(evidence.path.toLowerCase().split(/[/.]/));
+  for (const { clue, topLevel } of evidence.definitions.values()) {
+    const qualified = (context.qualifiers.get(clue.text) ?? []).some((q) => segments.has(q));
+    const weight = clue.weight * (qualified ? FILE_WEIGHTS.qualifiedDefinition : 1) * (topLevel ? FILE_WEIGHTS.topLevelDefinition : 1);
+    parts.push((weight * FILE_WEIGHTS.definition) / Math.sqrt(context.definitionFiles.get(clue.text) ?? 1));
     strongLeads++;
   }
   for (const { clue } of evidence.mentions.values()) {
-    score += (clue.weight * FILE_WEIGHTS.mention) / Math.sqrt(context.mentionFiles.get(clue.text) ?? 1);
+    parts.push((clue.weight * FILE_WEIGHTS.mention) / Math.sqrt(context.mentionFiles.get(clue.text) ?? 1));
   }
   for (const { clue } of evidence.messages.values()) {
-    score += (clue.weight * FILE_WEIGHTS.message) / (context.messageFiles.get(clue.text) ?? 1);
+    parts.push((clue.weight * FILE_WEIGHTS.message) / (context.messageFiles.get(clue.text) ?? 1));
     strongLeads++;
   }
+  // Diminishing returns: the strongest lead counts fully, each further one less, so a long trace cannot drown the title.
+  parts.sort((a, b) => b - a);
+  let score = parts.reduce((sum, part, index) => sum + part / (1 + FILE_WEIGHTS.diminishing * index), 0);
   score += titlePathWords(evidence.path, context.titleWords).length * FILE_WEIGHTS.titlePathWord;
+  score += titlePathWords(evidence.path, context.bodyWords).length * FILE_WEIGHTS.bodyPathWord;
   score += (evidence.confirmedWords?.length ?? 0) * FILE_WEIGHTS.confirmedWord;
   score += Math.max(0, strongLeads - 1) * FILE_WEIGHTS.agreement;
   return score * demotion(evidence.path, context);
@@ -107,8 +129,13 @@ export function scoreFile(evidence: FileEvidence, context: ScoreContext): number
 
 /** Title words that appear as words of the file's path. */
 export function titlePathWords(path: string, titleWords: string[]): string[] {
-  const words = new Set(path.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3));
-  return titleWords.filter((w) => words.has(w) || words.has(`${w}s`) || (w.endsWith('s') && words.has(w.slice(0, -1))));
+  const stems = new Set(path.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3).map(stem));
+  return titleWords.filter((w) => stems.has(stem(w)));
+}
+
+/** A crude English stem (printer, printing, prints -> print) so title words meet file names. */
+export function stem(word: string): string {
+  return word.length > 5 ? word.replace(/(?:ings?|ers?|ed|ions?|s)$/, '') : word.replace(/s$/, '');
 }
 
 /** Multiplier < 1 for tests, docs, examples and vendored code, unless the issue is about them. */
@@ -118,11 +145,12 @@ export function demotion(path: string, context: Pick<ScoreContext, 'mentionsTest
   if (kind === 'doc') return context.mentionsDocs ? 1 : FILE_WEIGHTS.docFactor;
   if (kind === 'example') return FILE_WEIGHTS.exampleFactor;
   if (kind === 'vendor') return FILE_WEIGHTS.vendorFactor;
+  if (kind === 'data') return FILE_WEIGHTS.dataFactor;
   return 1;
 }
 
 /** Classifies a path as source, test, doc, example or vendored code by its folders and name. */
-export function pathKind(path: string): 'source' | 'test' | 'doc' | 'example' | 'vendor' {
+export function pathKind(path: string): 'source' | 'test' | 'doc' | 'example' | 'vendor' | 'data' {
   const lower = path.toLowerCase();
   const name = lower.slice(lower.lastIndexOf('/') + 1);
   if (/(?:^|\/)(?:tests?|testing|__tests__|spec|specs|testdata|test_utils|benchmarks?|bench)\//.test(lower)) return 'test';
@@ -130,7 +158,12 @@ export function pathKind(path: string): 'source' | 'test' | 'doc' | 'example' | 
   if (/(?:^|\/)(?:docs?|documentation|doc_src)\//.test(lower) || /\.(?:md|rst|txt|adoc)$/.test(name)) return 'doc';
   if (/(?:^|\/)(?:examples?|samples?|demos?|tutorials?|galleries?)\//.test(lower)) return 'example';
   if (/(?:^|\/)(?:vendor|third_party|thirdparty|external|node_modules|extern)\//.test(lower) || /(?:^|\/)singleheader\//.test(lower)) return 'vendor';
+  if (/\.(?:json|ya?ml|lock|cmd|bat|ps1|csv|tsv|svg|html?|xml|ini|cfg|toml|txt|properties|gradle|mod|sum)$/.test(name) || !name.includes('.')) return 'data';
   return 'source';
+}
+
+function dirname(path: string): string {
+  return path.slice(0, Math.max(0, path.lastIndexOf('/')));
 }
 
 /** Picks the answer: the best file, plus others only when they score close to it. */
@@ -139,7 +172,9 @@ export function chooseAnswer(ranked: ScoredFile[]): ScoredFile[] {
   if (!best) return [];
   const chosen = [best];
   for (const candidate of ranked.slice(1, FILE_WEIGHTS.maxFiles)) {
-    const ratio = chosen.length === 1 ? FILE_WEIGHTS.secondFileRatio : FILE_WEIGHTS.extraFileRatio;
+    // A close runner-up from the same folder is usually part of the same change (x.h and x-inl.h, a handler and its route).
+    const sibling = dirname(candidate.path) === dirname(best.path);
+    const ratio = sibling ? FILE_WEIGHTS.siblingFileRatio : FILE_WEIGHTS.otherFileRatio;
     if (candidate.score < best.score * ratio) break;
     chosen.push(candidate);
   }

@@ -1,0 +1,128 @@
+import { strict as assert } from 'node:assert';
+import { identifierShape, longestLiteralRun, mineIssue, splitCode, type Clue } from '../../../../src/core/embedded/clues';
+
+function find(clues: Clue[], kind: Clue['kind'], text: string): Clue | undefined {
+  return clues.find((c) => c.kind === kind && c.text === text);
+}
+
+describe('embedded clues', () => {
+  it('mines a Python traceback: innermost library frame first, message, function names; skips user and stdlib frames', () => {
+    const body = [
+      'Traceback (most recent call last):',
+      '  File "/home/me/app/run.py", line 3, in <module>',
+      '    main()',
+      '  File "/usr/lib/python3.9/site-packages/sklearn/linear_model/_ridge.py", line 120, in fit',
+      '    X = check_array(X)',
+      '  File "/usr/lib/python3.9/site-packages/sklearn/utils/validation.py", line 50, in check_array',
+      '    raise ValueError("Expected 2D array, got scalar array instead")',
+      '  File "/usr/lib/python3.9/json/__init__.py", line 1, in loads',
+      'ValueError: Expected 2D array, got scalar array instead',
+    ].join('\n');
+    const { clues } = mineIssue({ title: 'Ridge crashes on scalars', body });
+    const deepest = find(clues, 'path', 'sklearn/utils/validation.py');
+    const outer = find(clues, 'path', 'sklearn/linear_model/_ridge.py');
+    assert.ok(deepest && outer, JSON.stringify(clues));
+    assert.equal(deepest.source, 'trace');
+    assert.ok(deepest.weight > outer.weight, 'the innermost frame weighs most');
+    assert.equal(find(clues, 'path', 'json/__init__.py'), undefined, 'stdlib frames are not project files');
+    assert.ok(find(clues, 'message', 'Expected 2D array, got scalar array instead'));
+    assert.ok(find(clues, 'symbol', 'check_array'));
+    assert.equal(find(clues, 'symbol', '<module>'), undefined);
+  });
+
+  it('mines a Go panic: the frame path after the module version, and the panic message', () => {
+    const body = [
+      '```',
+      'panic: runtime error: invalid memory address or nil pointer dereference',
+      'goroutine 1 [running]:',
+      'github.com/zeromicro/go-zero/core/stores/redis.(*Redis).Get(0x0)',
+      '\t/go/pkg/mod/github.com/zeromicro/go-zero@v1.3.0/core/stores/redis/redis.go:123 +0x1d',
+      '```',
+    ].join('\n');
+    const { clues } = mineIssue({ title: 'nil pointer in redis Get', body });
+    assert.ok(find(clues, 'path', 'core/stores/redis/redis.go'), JSON.stringify(clues));
+    assert.ok(find(clues, 'message', 'runtime error: invalid memory address or nil pointer dereference'));
+    assert.ok(find(clues, 'symbol', 'Redis'));
+  });
+
+  it('mines a Rust panic location and message', () => {
+    const { clues } = mineIssue({
+      title: 'put_slice panics',
+      body: "thread 'main' panicked at 'index out of bounds: the len is 3 but the index is 5', src/buf/buf_mut.rs:42:9\n",
+    });
+    assert.equal(find(clues, 'path', 'src/buf/buf_mut.rs')?.source, 'trace');
+    assert.ok(find(clues, 'message', 'index out of bounds: the len is'));
+    assert.ok(find(clues, 'symbol', 'put_slice'), 'snake_case title words are identifiers');
+  });
+
+  it('mines a JavaScript stack: frame files and function names', () => {
+    const { clues } = mineIssue({
+      title: 'Pin card crashes',
+      body: "TypeError: Cannot read properties of undefined (reading 'name')\n    at renderRepoCard (/app/src/cards/repo-card.js:55:20)\n    at module.exports (/app/api/pin.js:30:5)\n",
+    });
+    const inner = find(clues, 'path', 'app/src/cards/repo-card.js');
+    const outer = find(clues, 'path', 'app/api/pin.js');
+    assert.ok(inner && outer && inner.weight > outer.weight, JSON.stringify(clues));
+    assert.ok(find(clues, 'symbol', 'renderRepoCard'));
+    assert.equal(find(clues, 'symbol', 'exports'), undefined);
+  });
+
+  it('mines a Java exception: class file paths from frames, not packages as files', () => {
+    const { clues } = mineIssue({
+      title: 'Unexpected end of input',
+      body: 'com.fasterxml.jackson.databind.JsonMappingException: Unexpected end\n\tat com.fasterxml.jackson.dataformat.xml.deser.FromXmlParser.nextToken(FromXmlParser.java:412)\n',
+    });
+    assert.ok(find(clues, 'path', 'com/fasterxml/jackson/dataformat/xml/deser/FromXmlParser.java') ?? clues.find((c) => c.kind === 'path' && c.text.endsWith('deser/FromXmlParser.java')));
+    assert.ok(find(clues, 'symbol', 'nextToken'));
+    assert.ok(find(clues, 'symbol', 'JsonMappingException'));
+    assert.equal(find(clues, 'path', 'com.fasterxml.jackson.dataformat.xml'), undefined);
+  });
+
+  it('weights the title above the body and drops names the reporter defines in their own snippet', () => {
+    const body = [
+      'import os',
+      'from django.db import models',
+      'class LocalFiles(models.Model):',
+      '\tfile = models.FilePathField(path=os.path.join(settings.LOCAL_FILE_DIR, "x"))',
+    ].join('\n');
+    const { clues, titleWords } = mineIssue({ title: 'Allow FilePathField path to accept a callable.', body });
+    assert.equal(clues[0]?.text, 'FilePathField');
+    assert.equal(clues[0]?.source, 'title');
+    assert.equal(find(clues, 'symbol', 'LocalFiles'), undefined, 'user-defined class');
+    assert.equal(find(clues, 'symbol', 'Allow'), undefined, 'a capitalised sentence start is prose');
+    assert.ok(find(clues, 'module', 'django/db'));
+    assert.deepEqual(titleWords, ['allow', 'filepathfield', 'field', 'accept', 'callable'], 'generic words like file and path are dropped');
+  });
+
+  it('reads paths from GitHub blob links and backticked names', () => {
+    const { clues } = mineIssue({
+      title: 'Add a switch',
+      body: 'See https://github.com/o/r/blob/0123abc/include/simdjson/dom/element.h#L10-L20 and `current_location()`.',
+    });
+    assert.ok(find(clues, 'path', 'include/simdjson/dom/element.h'));
+    assert.ok(find(clues, 'symbol', 'current_location'));
+  });
+
+  it('finds literal runs of messages and shapes of identifiers', () => {
+    assert.equal(longestLiteralRun("'NoneType' object has no attribute 'foo'"), 'object has no attribute');
+    assert.equal(longestLiteralRun('expected 3 values, got {n} instead of them'), 'instead of them');
+    assert.equal(identifierShape('FilePathField'), 'camel');
+    assert.equal(identifierShape('check_array'), 'snake');
+    assert.equal(identifierShape('LOCAL_DIR'), 'upper');
+    assert.equal(identifierShape('Legend'), 'capitalized');
+    assert.equal(identifierShape('legend'), 'word');
+  });
+
+  it('separates fenced, indented and REPL code from prose', () => {
+    const { prose, code } = splitCode('Some prose.\n```py\nx = f()\n```\n    indented()\n>>> repl()\nmore prose');
+    assert.match(code, /x = f\(\)/);
+    assert.match(code, /indented/);
+    assert.match(code, /repl/);
+    assert.doesNotMatch(prose, /indented|repl|x = f/);
+  });
+
+  it('is deterministic', () => {
+    const issue = { title: 'Bug in `Foo.bar` when `baz_qux` is None', body: 'File "a/b.py", line 1, in bar\nKeyError: missing key in mapping table' };
+    assert.deepEqual(mineIssue(issue), mineIssue(issue));
+  });
+});
