@@ -1,6 +1,16 @@
 import * as vscode from 'vscode';
 import { apiKeyContribution } from './apiKeyCommand';
 import { activateContributions, type Contribution } from './contributions';
+import { chatParticipantContribution } from './chatParticipant';
+import { gitHubIssuesContribution } from './githubIssues';
+import { gitHubTreeContribution } from './githubTree';
+import { handoffContribution } from './handoff';
+import { issueLinksContribution } from './issueLinks';
+import { languageModelBrainContribution } from './lmBrainProvider';
+import { languageModelToolContribution } from './lmTool';
+import { mcpProviderContribution } from './mcpProvider';
+import { terminalLinksContribution } from './terminalLinks';
+import { uriHandlerContribution } from './uriHandler';
 import { locateCommandContribution } from './locateCommand';
 import { ChannelLogger } from './logger';
 import { resultsContribution } from './resultsContribution';
@@ -20,6 +30,17 @@ function contributions(runs: () => RunController): Contribution[] {
     resultsContribution(runs),
     locateCommandContribution(runs),
     statusBarContribution,
+    // Integrations: GitHub issues, right-click entry points, chat, agent tools, hand-off, MCP.
+    gitHubIssuesContribution,
+    issueLinksContribution,
+    gitHubTreeContribution,
+    terminalLinksContribution,
+    uriHandlerContribution,
+    languageModelBrainContribution,
+    chatParticipantContribution,
+    languageModelToolContribution,
+    handoffContribution,
+    mcpProviderContribution,
   ];
 }
 

@@ -1,0 +1,80 @@
+import * as vscode from 'vscode';
+import { formatRanges } from '../common/handoffText';
+import type { Candidate, LocateResult, TrajectoryTurn } from '../common/result';
+import type { ToolCall } from '../common/tools';
+
+/** A candidate with the file URI it was mapped to (unmappable paths are shown as text only). */
+export interface PlacedCandidate {
+  candidate: Candidate;
+  uri?: vscode.Uri;
+}
+
+/**
+ * Escapes Markdown so model-written text (reasons, issue titles) renders as text: no links,
+ * images, HTML or emphasis can be injected into the chat view.
+ */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (c) => `\\${c}`);
+}
+
+/** The first range of a candidate as a Location (for anchors and references), else the whole file. */
+export function candidateLocation({ candidate, uri }: PlacedCandidate): vscode.Uri | vscode.Location | undefined {
+  if (!uri) return undefined;
+  const first = candidate.ranges?.[0];
+  return first ? new vscode.Location(uri, new vscode.Range(first[0] - 1, 0, first[1] - 1, 0)) : uri;
+}
+
+/** Streams the ranked files: an anchor per file with its lines and reason, plus a reference each. */
+export function renderCandidates(stream: vscode.ChatResponseStream, result: LocateResult, placed: readonly PlacedCandidate[]): void {
+  const { turns, toolCalls, ms } = result.usage;
+  const stats = `${escapeMarkdown(result.brain)}, ${turns} turn${turns === 1 ? '' : 's'}, ${toolCalls} tool call${toolCalls === 1 ? '' : 's'}, ${(ms / 1000).toFixed(1)} s`;
+  if (!placed.length) {
+    stream.markdown(`No files found for *${escapeMarkdown(result.issue.title)}* (${stats}). Try adding names from the code (functions, error messages) to the issue.\n`);
+    return;
+  }
+  stream.markdown(`**${placed.length} file${placed.length === 1 ? '' : 's'}** for *${escapeMarkdown(result.issue.title)}* (${stats}):\n\n`);
+  placed.forEach((item, index) => {
+    stream.markdown(`${index + 1}. `);
+    const location = candidateLocation(item);
+    if (location) stream.anchor(location, item.candidate.path);
+    else stream.markdown(`\`${item.candidate.path.replace(/`/g, '')}\``);
+    const ranges = formatRanges(item.candidate.ranges);
+    const details = [ranges ? `lines ${ranges}` : '', escapeMarkdown(item.candidate.reason)].filter(Boolean).join(' — ');
+    stream.markdown(`${details ? ` — ${details}` : ''}\n`);
+    if (location) stream.reference(location);
+  });
+  if (result.rejected.length) {
+    stream.markdown(`\n_Not shown (cited but not in the workspace): ${result.rejected.map((r) => escapeMarkdown(r.path)).join(', ')}_\n`);
+  }
+}
+
+/** `/explain`: why each file was chosen, and the searches the run made, turn by turn. */
+export function renderExplanation(stream: vscode.ChatResponseStream, candidates: readonly Candidate[], trajectory: readonly TrajectoryTurn[], title: string): void {
+  stream.markdown(`### Why these files for *${escapeMarkdown(title)}*\n\n`);
+  if (!candidates.length) stream.markdown('The run found no file it could stand behind.\n');
+  candidates.forEach((c, i) => {
+    const ranges = formatRanges(c.ranges);
+    stream.markdown(`${i + 1}. \`${c.path.replace(/`/g, '')}\`${ranges ? ` (lines ${ranges})` : ''}: ${escapeMarkdown(c.reason) || 'cited without a reason'}\n`);
+  });
+  stream.markdown('\n### How CodeGrep searched\n\n');
+  for (const turn of trajectory) {
+    if (!turn.calls.length) {
+      stream.markdown(`- Turn ${turn.turn}: answered\n`);
+      continue;
+    }
+    const calls = turn.calls.map((c) => `${describeCall(c.call)} → ${c.error ? 'error' : `${c.count}${c.truncated ? '+' : ''}`}`);
+    stream.markdown(`- Turn ${turn.turn}: ${calls.map(escapeMarkdown).join('; ')}\n`);
+  }
+}
+
+/** `grep "pattern" in path`, `glob **\/*.py`, `read a.py:10-40`, for progress lines and explanations. */
+export function describeCall(call: ToolCall): string {
+  switch (call.name) {
+    case 'grep':
+      return `grep "${call.args.pattern}"${call.args.path ? ` in ${call.args.path}` : ''}${call.args.glob ? ` (${call.args.glob})` : ''}`;
+    case 'glob':
+      return `glob ${call.args.pattern}`;
+    case 'read':
+      return `read ${call.args.path}${call.args.start_line ? `:${call.args.start_line}-${call.args.end_line ?? ''}` : ''}`;
+  }
+}

@@ -1,0 +1,110 @@
+import * as vscode from 'vscode';
+import { CodeGrepError } from '../common/errors';
+import { formatChatPrompt, formatForAgent, type MentionStyle } from '../common/handoffText';
+import type { Issue } from '../common/issue';
+import { isRecord } from '../common/protocol';
+import type { Candidate } from '../common/result';
+import type { Contribution } from './contributions';
+import type { SendToChatArgs } from './services';
+
+/** Chat commands of the workbench (not public API: detected at run time, never assumed). */
+export const CHAT_OPEN = 'workbench.action.chat.open';
+export const CHAT_ATTACH_FILE = 'workbench.action.chat.attachFile';
+
+/** `attachFiles` in the chat open options is honoured from this VS Code version on. */
+const ATTACH_FILES_SINCE: [number, number] = [1, 99];
+
+/** How the files reached chat, for the log, the user and tests. */
+export type HandoffMethod = 'open-with-files' | 'attach-per-file' | 'open-only' | 'clipboard';
+
+/** What a hand-off needs from the host; the command passes VS Code's, tests pass recorders. */
+export interface ChatHost {
+  version: string;
+  commands(): Thenable<string[]>;
+  execute(command: string, ...args: unknown[]): Thenable<unknown>;
+  copy(text: string): Thenable<void>;
+}
+
+/** `codegrep.sendToChat` (open Copilot Chat with the files attached) and `codegrep.copyForAgent`. */
+export const handoffContribution: Contribution = {
+  id: 'handoff',
+  create: (services) => [
+    vscode.commands.registerCommand('codegrep.sendToChat', async (arg?: unknown) => {
+      const args = sendToChatArgs(arg);
+      const outcome = await sendToChat(args, vscodeChatHost());
+      services.logger.info(`Sent ${args.files.length} file(s) to chat: ${outcome.method} (${outcome.attached} attached).`);
+      if (outcome.method === 'clipboard') {
+        void vscode.window.showInformationMessage('CodeGrep: chat is not available in this window, so the prompt and @file mentions were copied to the clipboard.');
+      } else if (outcome.method === 'open-only' && args.files.length) {
+        void vscode.window.showInformationMessage('CodeGrep: this VS Code cannot attach files to chat from an extension; the prompt names them instead.');
+      }
+      return outcome;
+    }),
+    vscode.commands.registerCommand('codegrep.copyForAgent', async (arg?: unknown, style?: unknown) => {
+      const args = sendToChatArgs(arg);
+      const text = formatForAgent(args.issue, args.candidates, style === 'cline' ? 'cline' : 'claude');
+      await vscode.env.clipboard.writeText(text);
+      void vscode.window.setStatusBarMessage(`CodeGrep: copied ${args.candidates.length} file(s) for your agent`, 3000);
+      return text;
+    }),
+  ],
+};
+
+/** The host's real chat commands and clipboard. */
+export function vscodeChatHost(): ChatHost {
+  return {
+    version: vscode.version,
+    commands: () => vscode.commands.getCommands(true),
+    execute: (command, ...args) => vscode.commands.executeCommand(command, ...args),
+    copy: (text) => vscode.env.clipboard.writeText(text),
+  };
+}
+
+/**
+ * Opens chat with a prefilled prompt and the files attached: `attachFiles` where the chat open
+ * command takes it, else one `attachFile` call per file, else the prompt alone; without chat at
+ * all, the prompt and `@path` mentions go to the clipboard. Never throws for a missing feature.
+ */
+export async function sendToChat(args: SendToChatArgs, host: ChatHost, style: MentionStyle = 'claude'): Promise<{ method: HandoffMethod; attached: number }> {
+  const prompt = formatChatPrompt(args.issue, args.candidates);
+  const available = new Set(await host.commands());
+  if (available.has(CHAT_OPEN)) {
+    if (atLeast(host.version, ATTACH_FILES_SINCE)) {
+      try {
+        await host.execute(CHAT_OPEN, { query: prompt, isPartialQuery: true, attachFiles: args.files });
+        return { method: 'open-with-files', attached: args.files.length };
+      } catch {
+        // Fall through to the older per-file route.
+      }
+    }
+    try {
+      await host.execute(CHAT_OPEN, { query: prompt, isPartialQuery: true });
+      let attached = 0;
+      if (available.has(CHAT_ATTACH_FILE)) {
+        for (const file of args.files) {
+          attached += await host.execute(CHAT_ATTACH_FILE, file).then(() => 1, () => 0);
+        }
+      }
+      return { method: attached ? 'attach-per-file' : 'open-only', attached };
+    } catch {
+      // Chat is registered but would not open (no chat provider): use the clipboard.
+    }
+  }
+  await host.copy(`${formatForAgent(args.issue, args.candidates, style)}\n\n${prompt}`);
+  return { method: 'clipboard', attached: 0 };
+}
+
+/** Validates the command argument: an issue, candidates and their file URIs (same order). */
+export function sendToChatArgs(arg: unknown): SendToChatArgs {
+  if (!isRecord(arg) || !isRecord(arg.issue) || typeof arg.issue.title !== 'string' || !Array.isArray(arg.candidates)) {
+    throw new CodeGrepError('bad-input', 'Send to chat needs { issue, candidates, files }: run CodeGrep first, then send its results.');
+  }
+  const candidates = arg.candidates.filter((c): c is Candidate => isRecord(c) && typeof c.path === 'string');
+  const files = Array.isArray(arg.files) ? arg.files.filter((f): f is vscode.Uri => f instanceof vscode.Uri) : [];
+  return { issue: arg.issue as unknown as Issue, candidates, files };
+}
+
+function atLeast(version: string, [major, minor]: [number, number]): boolean {
+  const [a, b] = version.split('.').map((n) => Number.parseInt(n, 10));
+  return a > major || (a === major && b >= minor);
+}
