@@ -32,12 +32,22 @@ export interface Conversation {
   description: string;
   issue?: { title: string; body: string };
   replies: ScriptedReply[];
-  /** When the script runs out: repeat the last reply, or fail the request with 500 (default). */
-  after?: 'repeat-last' | 'fail';
+  /** When the script runs out: repeat the last reply, start over, or fail the request with 500 (default). */
+  after?: 'repeat-last' | 'restart' | 'fail';
   /** Ids GET /models lists (default: the model each request named, or "codegrep"). */
   models?: string[];
   /** Free-form expectations the test that plays this conversation checks. */
   expect?: Record<string, unknown>;
+}
+
+/** How a scripted server picks the reply for a request. */
+export interface StartOptions {
+  /**
+   * Pick reply N for a request whose history holds N assistant messages, instead of by arrival order.
+   * Stateless per request, so several runs (eval --concurrency, repeated e2e runs) can share one
+   * server; scripts with retried error replies need arrival order.
+   */
+  byTurn?: boolean;
 }
 
 /** Computes a reply from the request (benches, CLI tests); `index` counts chat requests from 0. */
@@ -96,8 +106,9 @@ export class FakeModelServer {
   }
 
   /** Starts a server playing a conversation, a list of replies, or a responder function. */
-  static async start(script: Conversation | ScriptedReply[] | Responder): Promise<FakeModelServer> {
-    const responder = typeof script === 'function' ? script : scriptResponder(Array.isArray(script) ? { name: 'inline', description: '', replies: script } : script);
+  static async start(script: Conversation | ScriptedReply[] | Responder, options: StartOptions = {}): Promise<FakeModelServer> {
+    const conversation = Array.isArray(script) ? { name: 'inline', description: '', replies: script } : script;
+    const responder = typeof conversation === 'function' ? conversation : scriptResponder(conversation, options.byTurn === true);
     const models = typeof script === 'function' || Array.isArray(script) ? undefined : script.models;
     const fake = new FakeModelServer(createServer(), responder, models);
     await new Promise<void>((resolve, reject) => {
@@ -150,13 +161,20 @@ export class FakeModelServer {
   }
 }
 
-function scriptResponder(conversation: Conversation): Responder {
-  return (_body, index) => {
-    const reply = conversation.replies[index];
+function scriptResponder(conversation: Conversation, byTurn: boolean): Responder {
+  const count = conversation.replies.length;
+  return (body, arrival) => {
+    const index = byTurn ? assistantMessages(body) : arrival;
+    const reply = conversation.replies[conversation.after === 'restart' && count ? index % count : index];
     if (reply) return reply;
-    if (conversation.after === 'repeat-last' && conversation.replies.length) return conversation.replies[conversation.replies.length - 1];
+    if (conversation.after === 'repeat-last' && count) return conversation.replies[count - 1];
     return { status: 500, body: { error: { message: `fake server: script "${conversation.name}" has no reply #${index + 1}` } } };
   };
+}
+
+function assistantMessages(body: Record<string, unknown>): number {
+  const messages = Array.isArray(body.messages) ? (body.messages as { role?: unknown }[]) : [];
+  return messages.filter((m) => m.role === 'assistant').length;
 }
 
 /** Wraps a scripted message as a chat.completion object. */
