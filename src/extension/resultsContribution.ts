@@ -7,8 +7,8 @@ import type { RunController } from './runController';
 
 /**
  * The results panel: its serializer (restores it after a reload), `codegrep.showResults` (opens
- * it, optionally with a result from chat or the LM tool), and a hidden command in-host tests use
- * to read what the panel posted and rendered.
+ * it, optionally with a result from chat or the LM tool), `codegrep.stop`, and a hidden command
+ * in-host tests use to read what the panel posted and rendered.
  */
 export function resultsContribution(controller: () => RunController): Contribution {
   return {
@@ -23,9 +23,10 @@ export function resultsContribution(controller: () => RunController): Contributi
         const folders = isRecord(arg) && Array.isArray(arg.folders) ? arg.folders.filter((f): f is vscode.Uri => f instanceof vscode.Uri) : [];
         await controller().showResult(result, folders.length ? folders : (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri));
       }),
+      vscode.commands.registerCommand('codegrep.stop', () => controller().stopAll()),
       vscode.commands.registerCommand('codegrep.internal.panelSnapshot', async () => {
         const panel = controller().panel;
-        return { posted: panel.lastPostedState(), rendered: panel.visible ? await panel.snapshot() : undefined };
+        return { state: controller().state(), posted: panel.lastPostedState(), rendered: panel.isReady ? await panel.snapshot() : undefined };
       }),
     ],
   };

@@ -38,7 +38,6 @@ export class ResultsPanel implements vscode.Disposable {
   private postTimer: NodeJS.Timeout | undefined;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -86,6 +85,11 @@ export class ResultsPanel implements vscode.Disposable {
     return !!this.panel;
   }
 
+  /** True once the page said "ready" (and until it reloads or closes). */
+  get isReady(): boolean {
+    return !!this.panel && this.ready;
+  }
+
   /** The view column the panel sits in (to open files beside it). */
   get viewColumn(): vscode.ViewColumn | undefined {
     return this.panel?.viewColumn;
@@ -113,7 +117,6 @@ export class ResultsPanel implements vscode.Disposable {
   dispose(): void {
     clearTimeout(this.postTimer);
     this.panel?.dispose();
-    this.disposables.forEach((d) => d.dispose());
   }
 
   private postState(): void {

@@ -40,6 +40,7 @@ export class RunController implements PanelOwner, vscode.Disposable {
     const runId = randomUUID();
     const abort = new AbortController();
     this.active.set(runId, abort);
+    void vscode.commands.executeCommand('setContext', 'codegrep.running', true);
     const folders = request.folders.map((uri) => ({ name: folderName(uri), uri: uri.toString() }));
     this.current = startRunView(runId, request.issue, folders);
     this.panel.show(true);
@@ -71,6 +72,7 @@ export class RunController implements PanelOwner, vscode.Disposable {
       return undefined;
     } finally {
       this.active.delete(runId);
+      if (!this.active.size) void vscode.commands.executeCommand('setContext', 'codegrep.running', false);
       const finished = this.current?.runId === runId ? this.current : undefined;
       if (finished) {
         await this.history.put(finished);
@@ -93,6 +95,12 @@ export class RunController implements PanelOwner, vscode.Disposable {
     const controller = this.active.get(runId);
     controller?.abort();
     return !!controller;
+  }
+
+  /** Aborts every running run ("CodeGrep: Stop"); returns how many were running. */
+  stopAll(): number {
+    for (const controller of this.active.values()) controller.abort();
+    return this.active.size;
   }
 
   /** The user ticked candidates in the panel. */

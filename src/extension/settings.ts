@@ -9,9 +9,8 @@ const restricted = new Set<string>(SETTINGS.filter((s: SettingDeclaration) => s.
  * for `restrictedConfigurations`, and we check again so a cloned repo's `.vscode/settings.json`
  * can never point the extension at its own server.
  */
-export function readSettings(scope?: vscode.ConfigurationScope): CodeGrepSettings {
+export function readSettings(scope?: vscode.ConfigurationScope, trusted = vscode.workspace.isTrusted): CodeGrepSettings {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope);
-  const trusted = vscode.workspace.isTrusted;
   return normalizeSettings((key: SettingKey) => {
     if (trusted || !restricted.has(key)) return config.get(key);
     const inspected = config.inspect(key);

@@ -1,0 +1,62 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { PanelState, RenderedSnapshot } from '../../../src/common/protocol';
+import type { LocateResult } from '../../../src/common/result';
+import { fixtureIssues } from '../fixture/content';
+import { activateCodeGrep, fixtureFolder } from './extensionApi';
+import { waitFor } from './poll';
+
+/** What the hidden test command returns: the state last posted and what the page rendered. */
+interface PanelSnapshot {
+  posted?: PanelState;
+  rendered?: RenderedSnapshot;
+}
+
+const snapshot = () => vscode.commands.executeCommand<PanelSnapshot>('codegrep.internal.panelSnapshot');
+
+describe('results panel (webview in a real VS Code)', () => {
+  before(() => activateCodeGrep());
+
+  it('Locate runs from the command and the page shows the right file first', async () => {
+    const issue = fixtureIssues.python;
+    const result = await vscode.commands.executeCommand<LocateResult | undefined>('codegrep.locate', {
+      issue: issue.text,
+      folders: [fixtureFolder()],
+      brain: 'embedded',
+    });
+    assert.ok(result, 'the command resolves to the result');
+    assert.equal(result.candidates[0]?.path, issue.expectedPath);
+    const shown = await waitFor(async () => {
+      const s = await snapshot();
+      return s.rendered?.status === 'done' && s.rendered.candidatePaths.length ? s : undefined;
+    }, 'the page to render the finished run');
+    assert.equal(shown.rendered!.candidatePaths[0], issue.expectedPath);
+    assert.equal(shown.rendered!.reasons[0], result.candidates[0].reason);
+    assert.equal(shown.posted?.current?.status, 'done');
+    assert.ok((shown.posted?.current?.turns.length ?? 0) > 0, 'the trajectory is shown');
+  });
+
+  it('renders model-provided HTML in a reason as text, never as elements', async () => {
+    const reason = '<img src=x onerror=alert(1)>';
+    const result: LocateResult = {
+      issue: { title: 'Title with <b>markup</b>', body: '<script>alert(2)</script> body' },
+      brain: 'test',
+      candidates: [{ path: 'ratelimit/bucket.py', ranges: [[1, 5]], reason }],
+      rejected: [{ path: '<iframe src=javascript:alert(3)>', reason: '<svg onload=alert(4)>' }],
+      trajectory: [],
+      usage: { promptTokens: 0, completionTokens: 0, turns: 1, toolCalls: 0, toolBytes: 0, ms: 1 },
+    };
+    await vscode.commands.executeCommand('codegrep.showResults', { result, folders: [fixtureFolder()] });
+    const shown = await waitFor(async () => {
+      const s = await snapshot();
+      return s.rendered?.reasons[0] === reason ? s : undefined;
+    }, 'the page to render the hostile reason');
+    assert.equal(shown.rendered!.injectedElements, 0, 'no img/script/iframe/svg elements were created');
+    assert.deepEqual(shown.rendered!.candidatePaths, ['ratelimit/bucket.py']);
+  });
+
+  it('keeps finished runs in the history', async () => {
+    const s = await snapshot();
+    assert.ok((s.posted?.history.length ?? 0) >= 2, JSON.stringify(s.posted?.history));
+  });
+});
