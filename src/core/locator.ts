@@ -91,11 +91,19 @@ export class Locator {
       seen.add(id);
       return { ...call, id } as ToolCall;
     });
+    // Small models often repeat a call within a turn: run each distinct call once and share its result.
+    const distinct = new Map<string, Promise<ToolResult>>();
+    const runShared = (call: ToolCall) => {
+      const key = JSON.stringify([call.name, call.args]);
+      let pending = distinct.get(key);
+      if (!pending) distinct.set(key, (pending = this.runOne(call, signal)));
+      return pending;
+    };
     const outcomes = await Promise.all(
       calls.map(async (call, index) => {
         emit({ type: 'tool-call', runId, turn, call });
         const t0 = performance.now();
-        const result = index < this.options.maxParallelCalls ? await this.runOne(call, signal) : overBudget(this.options.maxParallelCalls);
+        const result = index < this.options.maxParallelCalls ? await runShared(call) : overBudget(this.options.maxParallelCalls);
         const ms = Math.round(performance.now() - t0);
         const summary = { count: result.count, truncated: result.truncated, error: result.error, bytes: result.bytes, ms };
         emit({ type: 'tool-result', runId, turn, callId: call.id, summary });

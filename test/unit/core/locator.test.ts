@@ -49,6 +49,18 @@ describe('core/locator', () => {
     assert.deepEqual(result.trajectory[0].calls.map((c) => c.call.id), ['g0', 'g1', 'g2', 'g3']);
   });
 
+  it('runs a call repeated within a turn once and gives every copy its result', async () => {
+    let runs = 0;
+    const counting = { run: (call: ToolCall, signal: AbortSignal) => (runs++, runner.run(call, signal)), resolveCitation: (p: string) => runner.resolveCitation(p) };
+    const brain = new ScriptedBrain([{ kind: 'calls', calls: [grep('a', 'def total'), grep('b', 'def total'), grep('c', 'class Cart')] }]);
+    await new Locator(counting).locate(CART_ISSUE, brain);
+    assert.equal(runs, 2);
+    const [a, b] = brain.turns[1].results;
+    assert.deepEqual([a.call.id, b.call.id], ['a', 'b']);
+    assert.equal(a.result.text, b.result.text);
+    assert.match(a.result.text, /shop\/cart\.py:11:/);
+  });
+
   it('tells the brain its turn budget and forces the answer turn; calls there are ignored', async () => {
     const brain = new ScriptedBrain([
       { kind: 'calls', calls: [grep('a', 'x')] },
