@@ -42,6 +42,6 @@ describe('eval progress', () => {
     assert.match(frames[1], /^█+░+ 1\/2 F0\.5 1\.000 err 0 eta \d+s$/);
     assert.equal(frames[2], 'bm25 a-2: unknown commit abc\n');
     assert.match(frames[frames.length - 1], /^█+ 2\/2 F0\.5 0\.500 err 1 eta 0s\n$/);
-    assert.ok(!out.text.slice(0, -1).includes('\n[') , 'no per-row lines');
+    assert.ok(!out.text.slice(0, -1).includes('\n['), 'no per-row lines');
   });
 });
