@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { ConversationRecorder } from '../../../helpers/conversationRecorder';
 import { FakeModelServer, loadConversation } from '../../../helpers/fakeModelServer';
 import { Locator } from '../../../../src/core/locator';
 import { createOpenAIBrain } from '../../../../src/core/openai/index';
@@ -60,6 +61,34 @@ describe('fake model server (test helper other suites reuse)', () => {
       assert.equal(server.chatRequests.length, 2);
     } finally {
       await server.close();
+      repo.remove();
+    }
+  });
+});
+
+describe('conversation recorder (real transcripts → fixtures)', () => {
+  it('records replies through a proxy, and the recording replays to the same result', async () => {
+    const upstream = await FakeModelServer.start(loadConversation('missing-ids'));
+    const recorder = await ConversationRecorder.start(upstream.baseURL);
+    const repo = makeSampleRepo();
+    try {
+      const locator = new Locator(new NodeToolRunner({ roots: [repo.root] }));
+      const live = await locator.locate(CART_ISSUE, createOpenAIBrain({ baseURL: recorder.baseURL, model: 'm' }));
+      assert.equal(recorder.replies.length, 4);
+      const replay = await FakeModelServer.start(recorder.conversation('recorded', 'test'));
+      try {
+        const again = await locator.locate(CART_ISSUE, createOpenAIBrain({ baseURL: replay.baseURL, model: 'm' }));
+        assert.deepEqual(again.candidates, live.candidates);
+        assert.deepEqual(
+          again.trajectory.map((t) => t.calls.map((c) => c.call)),
+          live.trajectory.map((t) => t.calls.map((c) => c.call)),
+        );
+      } finally {
+        await replay.close();
+      }
+    } finally {
+      await recorder.close();
+      await upstream.close();
       repo.remove();
     }
   });
