@@ -23,11 +23,10 @@ export function reasonFor(file: ScoredFile, titleWords: string[]): string {
   const messages = strongestHits(e.messages);
   if (messages[0]) parts.push(`contains the error message "${clip(messages[0].clue.text)}"`);
   const defs = strongestHits(e.definitions).slice(0, 3);
-  if (defs.length > 0) parts.push(`defines ${names(defs)}, ${WHERE[defs[0]!.clue.source]}`);
-  if (parts.length === 0) {
-    const mentions = strongestHits(e.mentions).slice(0, 3);
-    if (mentions.length > 0) parts.push(`uses ${names(mentions)}, ${WHERE[mentions[0]!.clue.source]}`);
-  }
+  const [firstDef, ...otherDefs] = defs;
+  if (firstDef) parts.push(`defines \`${firstDef.clue.text}\` (${WHERE[firstDef.clue.source]})${otherDefs.length ? ` and ${names(otherDefs)}` : ''}`);
+  const mentions = strongestHits(e.mentions).slice(0, 3);
+  if (mentions.length > 0 && parts.length < 2) parts.push(`uses ${names(mentions)}`);
   const words = titlePathWords(file.path, titleWords);
   if (parts.length === 0 && words.length > 0) parts.push(`file name matches the title (${words.map((w) => `"${w}"`).join(', ')})`);
   if (parts.length === 0) parts.push('closest match to the issue text');

@@ -1,0 +1,126 @@
+import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { Issue } from '../../../../src/common/issue';
+import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
+import { Locator } from '../../../../src/core/locator';
+import { NodeToolRunner } from '../../../../src/tools/runner';
+
+/** A small real project: the fix belongs in the parser; a test, a doc and a caller mention the same names. */
+const FILES: Record<string, string> = {
+  'src/config/parser.py': [
+    'import re',
+    '',
+    '',
+    'class ConfigError(Exception):',
+    '    pass',
+    '',
+    '',
+    'def parse_duration(text):',
+    '    match = re.fullmatch(r"(\\d+)([smh])", text)',
+    '    if not match:',
+    '        raise ConfigError("invalid duration string, expected a number and a unit")',
+    '    return int(match.group(1))',
+    '',
+  ].join('\n'),
+  'src/config/loader.py': [
+    'from .parser import parse_duration',
+    '',
+    '',
+    'def load(settings):',
+    '    return {"timeout": parse_duration(settings["timeout"])}',
+    '',
+  ].join('\n'),
+  'tests/test_parser.py': [
+    'from src.config.parser import parse_duration, ConfigError',
+    '',
+    '',
+    'def test_parse_duration():',
+    '    assert parse_duration("5s") == 5',
+    '',
+    '',
+    'def parse_duration_cases():',
+    '    return ["5s", "1h"]',
+    '',
+  ].join('\n'),
+  'docs/config.md': '# Config\n\n`parse_duration` reads values like `5s`: "invalid duration string, expected a number and a unit" otherwise.\n',
+  'README.md': 'A tiny config library.\n',
+};
+
+const ISSUE: Issue = {
+  title: 'parse_duration ignores the unit',
+  body: [
+    'Calling `parse_duration("2h")` returns 2 instead of 7200.',
+    '',
+    '```',
+    'Traceback (most recent call last):',
+    '  File "/home/me/app.py", line 3, in <module>',
+    '    load({"timeout": "2x"})',
+    '  File "/home/me/venv/lib/python3.11/site-packages/src/config/loader.py", line 5, in load',
+    '    return {"timeout": parse_duration(settings["timeout"])}',
+    '  File "/home/me/venv/lib/python3.11/site-packages/src/config/parser.py", line 11, in parse_duration',
+    '    raise ConfigError("invalid duration string, expected a number and a unit")',
+    'src.config.parser.ConfigError: invalid duration string, expected a number and a unit',
+    '```',
+  ].join('\n'),
+};
+
+describe('EmbeddedBrain end to end (real git repo, real ripgrep, Locator)', function () {
+  let dir = '';
+
+  before(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'codegrep-embedded-'));
+    for (const [rel, text] of Object.entries(FILES)) {
+      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      writeFileSync(path.join(dir, rel), text);
+    }
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' });
+    git('init', '-q');
+    git('add', '.');
+    git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'init');
+  });
+
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('finds the defining file first, above the test, the doc and the caller, with reasons and ranges', async () => {
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(ISSUE, createEmbeddedBrain());
+    const [best] = result.candidates;
+    assert.equal(best?.path, 'src/config/parser.py', JSON.stringify(result.candidates));
+    assert.match(best.reason, /parse_duration|invalid duration string|parser\.py/);
+    assert.ok(best.ranges && best.ranges.some(([a, b]) => a <= 8 && b >= 8), 'the range covers the definition');
+    assert.ok(!result.candidates.some((c) => c.path.startsWith('tests/') || c.path.startsWith('docs/')), 'tests and docs are not answered');
+    assert.ok(result.usage.turns >= 2 && result.usage.turns <= 4);
+    assert.ok(result.usage.toolCalls > 0);
+    for (const turn of result.trajectory) assert.ok(turn.calls.length <= 8);
+  });
+
+  it('ranks the defining file first without a traceback too', async () => {
+    const issue = { title: 'parse_duration should accept minutes', body: '`parse_duration("3m")` raises.' };
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain());
+    assert.equal(result.candidates[0]?.path, 'src/config/parser.py', JSON.stringify(result.candidates));
+  });
+
+  it('is deterministic: the same issue and tree give the same answer', async () => {
+    const run = () => new Locator(new NodeToolRunner({ roots: [dir] })).locate(ISSUE, createEmbeddedBrain());
+    const [a, b] = [await run(), await run()];
+    assert.deepEqual(a.candidates, b.candidates);
+    assert.deepEqual(
+      a.trajectory.map((t) => t.calls.map((c) => c.call)),
+      b.trajectory.map((t) => t.calls.map((c) => c.call)),
+    );
+  });
+
+  it('answers with no files (and no error) when nothing in the tree matches', async () => {
+    const issue = { title: 'Qwzx frobnicator misbehaves', body: 'Nothing here names real code.' };
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain());
+    assert.deepEqual(result.candidates, []);
+  });
+
+  it('returns ranked lists when asked for a fixed number of files', async () => {
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(ISSUE, createEmbeddedBrain({ rankedFiles: 3 }));
+    assert.equal(result.candidates.length, 3);
+    assert.equal(result.candidates[0]?.path, 'src/config/parser.py');
+  });
+});

@@ -1,0 +1,144 @@
+import { strict as assert } from 'node:assert';
+import type { Clue } from '../../../../src/core/embedded/clues';
+import { definesName, definitionSearchPattern } from '../../../../src/core/embedded/definitions';
+import { EvidenceBoard, moduleMatchesClue, pathMatchesClue } from '../../../../src/core/embedded/evidence';
+import { rangesFor, reasonFor } from '../../../../src/core/embedded/reasons';
+import { chooseAnswer, pathKind, rankFiles, stem, type ScoreContext } from '../../../../src/core/embedded/score';
+
+const titleClue: Clue = { kind: 'symbol', text: 'separability_matrix', source: 'title', weight: 3.9 };
+const bodyClue: Clue = { kind: 'symbol', text: 'CompoundModel', source: 'body', weight: 2.1 };
+const base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'bodyWords' | 'qualifiers'> = {
+  mentionsTests: false,
+  mentionsDocs: false,
+  titleWords: ['separability', 'matrix'],
+  bodyWords: [],
+  qualifiers: new Map(),
+};
+
+function board(): EvidenceBoard {
+  const b = new EvidenceBoard();
+  b.addSymbolHits(
+    [
+      { path: 'astropy/modeling/separable.py', line: 66, text: 'def separability_matrix(transform):' },
+      { path: 'astropy/modeling/separable.py', line: 90, text: '    if isinstance(transform, CompoundModel):' },
+      { path: 'astropy/modeling/tests/test_separable.py', line: 12, text: 'def test_separability_matrix():' },
+      { path: 'astropy/modeling/tests/test_separable.py', line: 13, text: '    assert separability_matrix(m).all()' },
+      { path: 'docs/modeling/models.rst', line: 40, text: '.. function:: separability_matrix' },
+      { path: 'astropy/modeling/core.py', line: 3000, text: 'class CompoundModel(Model):' },
+    ],
+    [titleClue, bodyClue],
+  );
+  return b;
+}
+
+describe('embedded scoring', () => {
+  it('ranks the defining source file above its test, the docs and a file defining a weaker clue', () => {
+    const b = board();
+    const ranked = rankFiles(b.all(), b.context(base));
+    assert.deepEqual(
+      ranked.map((f) => f.path),
+      ['astropy/modeling/separable.py', 'astropy/modeling/core.py', 'astropy/modeling/tests/test_separable.py', 'docs/modeling/models.rst'],
+    );
+    assert.ok(ranked[0]!.score > ranked[1]!.score);
+  });
+
+  it('answers few files: only the best unless a runner-up is close', () => {
+    const b = board();
+    const ranked = rankFiles(b.all(), b.context(base));
+    assert.deepEqual(chooseAnswer(ranked).map((f) => f.path), ['astropy/modeling/separable.py']);
+    const tie = [ranked[0]!, { ...ranked[0]!, path: 'astropy/modeling/separable2.py' }];
+    assert.equal(chooseAnswer(tie).length, 2, 'an equally strong sibling is kept');
+    assert.deepEqual(chooseAnswer([]), []);
+  });
+
+  it('builds a one-line reason and ranges from the evidence', () => {
+    const b = board();
+    const [best] = rankFiles(b.all(), b.context(base));
+    assert.equal(reasonFor(best!, base.titleWords), 'Defines `separability_matrix` (named in the issue title); uses `CompoundModel`');
+    assert.deepEqual(rangesFor(best!), [[66, 86]], 'a definition with the start of its body');
+    const test = rankFiles(b.all(), b.context(base)).find((f) => f.path.includes('tests/'))!;
+    assert.match(reasonFor(test, base.titleWords), /\(test file\)$/);
+  });
+
+  it('does not demote tests when the issue is about tests', () => {
+    const b = board();
+    const ranked = rankFiles(b.all(), b.context({ ...base, mentionsTests: true }));
+    const testIndex = ranked.findIndex((f) => f.path.includes('tests/'));
+    const docIndex = ranked.findIndex((f) => f.path.startsWith('docs/'));
+    assert.ok(testIndex < docIndex);
+  });
+
+  it('weighs a path named in the issue by how many files it matches', () => {
+    const b = new EvidenceBoard();
+    const full: Clue = { kind: 'path', text: 'django/db/utils.py', source: 'trace', weight: 5 };
+    const bare: Clue = { kind: 'path', text: 'utils.py', source: 'body', weight: 5 };
+    b.addPaths(['django/db/utils.py', 'django/db/backends/utils.py', 'django/utils.py'], [full, bare]);
+    const ranked = rankFiles(b.all(), b.context(base));
+    assert.equal(ranked[0]?.path, 'django/db/utils.py');
+    assert.ok(ranked[0]!.score > 2 * ranked[1]!.score);
+  });
+
+  it('is deterministic: equal scores are ordered by path', () => {
+    const b = new EvidenceBoard();
+    const clue: Clue = { kind: 'symbol', text: 'parse', source: 'body', weight: 1 };
+    b.addSymbolHits(
+      [
+        { path: 'b.go', line: 1, text: 'func parse() {' },
+        { path: 'a.go', line: 1, text: 'func parse() {' },
+      ],
+      [clue],
+    );
+    const first = rankFiles(b.all(), b.context(base)).map((f) => f.path);
+    assert.deepEqual(first, ['a.go', 'b.go']);
+  });
+
+  it('classifies paths and stems words', () => {
+    assert.equal(pathKind('src/_pytest/main.py'), 'source');
+    assert.equal(pathKind('testing/test_main.py'), 'test');
+    assert.equal(pathKind('core/mapping/unmarshaler_test.go'), 'test');
+    assert.equal(pathKind('src/cards/repo-card.test.js'), 'test');
+    assert.equal(pathKind('docs/usage.rst'), 'doc');
+    assert.equal(pathKind('examples/demo.py'), 'example');
+    assert.equal(pathKind('singleheader/simdjson.h'), 'vendor');
+    assert.equal(pathKind('package.json'), 'data');
+    assert.equal(stem('printer'), stem('printing'));
+    assert.ok(pathMatchesClue('lib/matplotlib/widgets.py', 'matplotlib/widgets.py'));
+    assert.ok(!pathMatchesClue('lib/matplotlib/mywidgets.py', 'widgets.py'));
+    assert.ok(moduleMatchesClue('sklearn/linear_model/ridge.py', 'linear_model/ridge'));
+    assert.ok(moduleMatchesClue('django/db/models/fields/__init__.py', 'django/db/models/fields'));
+  });
+});
+
+describe('embedded definitions', () => {
+  const cases: [string, string, boolean][] = [
+    ['def separability_matrix(transform):', 'separability_matrix', true],
+    ['class FilePathField(Field):', 'FilePathField', true],
+    ['    def get_prep_value(self, value):', 'get_prep_value', true],
+    ['func (u *Unmarshaler) Unmarshal(m map[string]any, v any) error {', 'Unmarshal', true],
+    ['func NewServer(c RpcServerConf) (*RpcServer, error) {', 'NewServer', true],
+    ['pub fn put_slice(&mut self, src: &[u8]) {', 'put_slice', true],
+    ['impl<T: Serialize> Serialize for Saturating<T> {', 'Saturating', true],
+    ['export const renderRepoCard = (repo, options = {}) => {', 'renderRepoCard', true],
+    ['const renderStatsCard = (stats = {}, options = {}) => {', 'renderStatsCard', true],
+    ['  async fetchStats(username) {', 'fetchStats', true],
+    ['simdjson_inline simdjson_result<value> document::at_pointer(std::string_view json_pointer) noexcept {', 'at_pointer', true],
+    ['  inline error_code get_string(std::string_view &s) const noexcept;', 'get_string', false],
+    ['    public JsonToken nextToken() throws IOException {', 'nextToken', true],
+    ['FOO_LIMIT = 10', 'FOO_LIMIT', true],
+    ['    return separability_matrix(x)', 'separability_matrix', false],
+    ['    self.callable = path', 'callable', false],
+    ['    foo(bar,', 'foo', false],
+    ['  } else if (renderRepoCard(x)) {', 'renderRepoCard', false],
+  ];
+  for (const [line, name, expected] of cases) {
+    it(`${expected ? 'defines' : 'uses'} ${name}: ${line.trim().slice(0, 50)}`, () => assert.equal(definesName(line, name), expected));
+  }
+
+  it('builds one ripgrep pattern for many names that ripgrep and JavaScript both accept', () => {
+    const pattern = definitionSearchPattern(['Foo', 'bar_baz', 'a.b']);
+    const re = new RegExp(pattern);
+    assert.ok(re.test('class Foo:'));
+    assert.ok(re.test('pub fn bar_baz() {}'));
+    assert.ok(!re.test('x = a_b'));
+  });
+});
