@@ -1,8 +1,9 @@
 // Tool overhead: our grep/glob/read against the same work done raw (rg, fs), same machine, same run.
-// Usage: npx tsx bench/tools.ts [--runs N]   (trees are cached under .cache/bench/trees)
+// Usage: npm run bench:tools -- [--runs N]   (trees are cached under .cache/bench/trees; CODEGREP_BENCH_REPOS overrides the repos folder)
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { GlobArgs, GrepArgs, ReadArgs, ToolCall } from '../src/common/tools';
 import { fileListFlags } from '../src/tools/fileList';
@@ -10,7 +11,7 @@ import { grepFlags } from '../src/tools/grep';
 import { ripgrepPath } from '../src/tools/ripgrep';
 import { NodeToolRunner } from '../src/tools/runner';
 
-const REPOS = '/work/shared/eval/repos';
+const REPOS = process.env.CODEGREP_BENCH_REPOS ?? '/work/shared/eval/repos';
 const CACHE = path.resolve('.cache/bench');
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 7;
@@ -21,8 +22,10 @@ function prepareTree(repo: string): string {
   const tree = path.join(CACHE, 'trees', repo);
   if (existsSync(path.join(tree, '.complete'))) return tree;
   const gitDir = path.join(CACHE, 'git', `${repo}.git`);
+  const source = path.join(REPOS, `${repo}.git`);
+  if (!existsSync(gitDir) && !existsSync(source)) throw new Error(`${source} not found; set CODEGREP_BENCH_REPOS to the folder of bare repos.`);
   if (!existsSync(gitDir)) {
-    cpSync(path.join(REPOS, `${repo}.git`), gitDir, { recursive: true });
+    cpSync(source, gitDir, { recursive: true });
     chmodRecursive(gitDir);
     // The shared copies have no refs/ folder (refs are packed); git wants one to recognise a repo.
     mkdirSync(path.join(gitDir, 'refs'), { recursive: true });
@@ -65,17 +68,10 @@ async function rawRead(file: string, start: number, end: number): Promise<number
   return lines.map((line, i) => `${String(start + i).padStart(6)}\t${line}`).join('\n').length;
 }
 
-/** CPU milliseconds this Node process spent (user + system) in the last `ms()` call. */
-let lastCpuMs = 0;
-
 async function ms(fn: () => Promise<unknown>): Promise<number> {
-  const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
   await fn();
-  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
-  const cpu = process.cpuUsage(cpu0);
-  lastCpuMs = (cpu.user + cpu.system) / 1000;
-  return wall;
+  return Number(process.hrtime.bigint() - t0) / 1e6;
 }
 
 function median(values: number[]): number {
@@ -89,8 +85,8 @@ interface Measured {
   rawMs: number;
   /** Median of per-pair wall-clock ratios ours/raw. */
   ratio: number;
-  /** Median extra CPU ms this Node process spent on ours vs raw (rg's own CPU is the same in both). */
-  extraCpuMs: number;
+  /** min(ours) / min(raw): the least disturbed run of each, a cross-check on a loaded machine. */
+  minRatio: number;
   note: string;
 }
 
@@ -110,26 +106,21 @@ async function compare(ours: () => Promise<string>, raw: () => Promise<unknown>)
   const a: number[] = [];
   const b: number[] = [];
   const ratios: number[] = [];
-  const extraCpu: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     let oursMs: number;
     let rawMs: number;
-    let oursCpu: number;
     if (i % 2 === 0) {
       oursMs = await ms(ours);
-      oursCpu = lastCpuMs;
       rawMs = await ms(raw);
     } else {
       rawMs = await ms(raw);
       oursMs = await ms(ours);
-      oursCpu = lastCpuMs;
     }
     a.push(oursMs);
     b.push(rawMs);
     ratios.push(oursMs / rawMs);
-    extraCpu.push(oursCpu - lastCpuMs);
   }
-  return { oursMs: median(a), rawMs: median(b), ratio: median(ratios), extraCpuMs: median(extraCpu), note };
+  return { oursMs: median(a), rawMs: median(b), ratio: median(ratios), minRatio: Math.min(...a) / Math.min(...b), note };
 }
 
 const GREPS: [string, GrepArgs][] = [
@@ -169,7 +160,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const add = (tool: string, repo: string, what: string, r: Measured) => {
     rows.push({ tool, repo, what, ...r });
-    console.error(`${tool} ${repo} ${what}: ours ${r.oursMs.toFixed(1)} ms, raw ${r.rawMs.toFixed(1)} ms, +${r.extraCpuMs.toFixed(1)} ms CPU (${r.note})`);
+    console.error(`${tool} ${repo} ${what}: ours ${r.oursMs.toFixed(1)} ms, raw ${r.rawMs.toFixed(1)} ms (${r.note})`);
   };
 
   for (const [repo, args] of GREPS) {
@@ -193,16 +184,28 @@ async function main(): Promise<void> {
   // Cached glob: what the 2nd..nth glob of one locate run costs (no rg at all).
   const cachedGlob = await compare(() => run('django', { id: 'b', name: 'glob', args: { pattern: '*.py' } }), () => rawRg(fileListFlags([trees.django]), trees.django));
 
-  const byTool = (tool: string) => median(rows.filter((r) => r.tool === tool).map((r) => r.ratio));
-  console.log(`| tool | repo | call | ours ms | raw ms | ratio | extra Node CPU ms | result |\n|---|---|---|---:|---:|---:|---:|---|`);
+  const byTool = (tool: string, key: 'ratio' | 'minRatio' = 'ratio') => median(rows.filter((r) => r.tool === tool).map((r) => r[key]));
+  console.log(`| tool | repo | call | ours ms | raw ms | ratio | min ratio | result |\n|---|---|---|---:|---:|---:|---:|---|`);
   for (const r of rows) {
-    const cells = [r.tool, r.repo, `\`${r.what.replace(/\|/g, '\\|')}\``, r.oursMs.toFixed(1), r.rawMs.toFixed(1), r.ratio.toFixed(2), r.extraCpuMs.toFixed(1), r.note];
+    const cells = [r.tool, r.repo, `\`${r.what.replace(/\|/g, '\\|')}\``, r.oursMs.toFixed(1), r.rawMs.toFixed(1), r.ratio.toFixed(2), r.minRatio.toFixed(2), r.note];
     console.log(`| ${cells.join(' | ')} |`);
   }
-  console.log(`\nMedian ratio: grep ${byTool('grep').toFixed(2)}x, glob ${byTool('glob').toFixed(2)}x, read ${byTool('read').toFixed(2)}x (median of ${RUNS} paired runs per call, after 1 warm-up).`);
+  console.log(`\nMachine: ${os.cpus().length} cores, 1-min load average ${os.loadavg()[0].toFixed(1)} at the end.`);
+  console.log(`Median ratio: grep ${byTool('grep').toFixed(2)}x, glob ${byTool('glob').toFixed(2)}x, read ${byTool('read').toFixed(2)}x (median of ${RUNS} paired runs per call, after 1 warm-up).`);
+  console.log(`Median min-ratio: grep ${byTool('grep', 'minRatio').toFixed(2)}x, glob ${byTool('glob', 'minRatio').toFixed(2)}x, read ${byTool('read', 'minRatio').toFixed(2)}x.`);
   console.log(`Cached glob (*.py, django, within the 5 s listing TTL): ${cachedGlob.oursMs.toFixed(1)} ms vs raw rg --files ${cachedGlob.rawMs.toFixed(1)} ms.`);
   mkdirSync('bench/results', { recursive: true });
-  const summary = { grep: byTool('grep'), glob: byTool('glob'), read: byTool('read'), cachedGlobMs: cachedGlob.oursMs, cachedGlobRawMs: cachedGlob.rawMs };
+  const summary = {
+    grep: byTool('grep'),
+    glob: byTool('glob'),
+    read: byTool('read'),
+    grepMin: byTool('grep', 'minRatio'),
+    globMin: byTool('glob', 'minRatio'),
+    readMin: byTool('read', 'minRatio'),
+    load: os.loadavg()[0],
+    cachedGlobMs: cachedGlob.oursMs,
+    cachedGlobRawMs: cachedGlob.rawMs,
+  };
   writeFileSync('bench/results/tools.json', `${JSON.stringify({ date: new Date().toISOString(), runs: RUNS, summary, rows }, null, 2)}\n`);
 }
 
