@@ -62,6 +62,8 @@ describe('tools/runner', () => {
       ['a/b.py#L10-L20', 'a/b.py'],
       ['`a/b.py`', 'a/b.py'],
       ['a/b.py (lines 3-9)', 'a/b.py'],
+      ['a/b.py:', 'a/b.py'],
+      ['a/b.py:12,', 'a/b.py'],
       ['my dir/ünï.py', 'my dir/ünï.py'],
       [`${path.basename(root)}/pkg/mod.py`, 'pkg/mod.py'],
     ];
@@ -78,7 +80,7 @@ describe('tools/runner', () => {
   });
 
   it('works over several roots with folder-name prefixes', async () => {
-    const second = makeTree({ 'lib/c.ts': 'export const c = 1;\n' });
+    const second = makeTree({ 'lib/c.ts': 'export const c = 1;\n', 'pkg/mod.py': 'x\n' });
     try {
       const multi = new NodeToolRunner({ roots: [root, second] });
       const name = path.basename(second);
@@ -87,6 +89,9 @@ describe('tools/runner', () => {
       const glob = await multi.run({ id: '10', name: 'glob', args: { pattern: 'lib/*.ts' } }, noSignal);
       assert.deepEqual(glob.paths, [`${name}/lib/c.ts`]);
       assert.deepEqual(await multi.resolveCitation(`${name}/lib/c.ts:1`), { path: `${name}/lib/c.ts` });
+      assert.deepEqual(await multi.resolveCitation('lib/c.ts'), { path: `${name}/lib/c.ts` });
+      assert.deepEqual(await multi.resolveCitation('a/b.py,'), { path: `${path.basename(root)}/a/b.py` });
+      assert.deepEqual(await multi.resolveCitation('pkg/mod.py'), { rejected: 'does not exist' }, 'ambiguous: in both folders');
     } finally {
       removeTree(second);
     }
