@@ -8,6 +8,9 @@ import type { ExtensionServices, IssueResolver } from './services';
 /** Scopes asked for: `repo` reads private repositories' issues (public ones need no token at all). */
 const SCOPES = ['repo'];
 
+/** A silent session lookup that takes longer than this (provider still starting) goes on without a token. */
+const SILENT_SESSION_TIMEOUT_MS = 5_000;
+
 /** Registers the resolver that fetches GitHub issue URLs, OWNER/REPO#N and `#N` (against the folder's remote). */
 export const gitHubIssuesContribution: Contribution = {
   id: 'githubIssues',
@@ -27,10 +30,11 @@ export class GitHubIssueResolver implements IssueResolver {
     const parsed = matchIssueRef(input);
     if (!parsed) throw new CodeGrepError('bad-input', `"${input}" is not a GitHub issue URL, OWNER/REPO#N or #N.`);
     const ref = await this.completeRef(parsed, folder);
-    const { fetchGitHubIssue } = await import('../tools/github.js');
+    const { fetchGitHubIssue, gitHubEnvOptions } = await import('../tools/github.js');
     const auth = authProviderFor(ref.host);
-    const apiBase = apiBaseForHost(ref.host);
-    let session = auth ? await this.session(auth, { silent: true }) : undefined;
+    // GITHUB_API_URL (as for the CLI) serves GHE setups behind a custom API address; tokens come only from VS Code sessions.
+    const apiBase = gitHubEnvOptions(ref, process.env).apiBase ?? apiBaseForHost(ref.host);
+    let session = auth ? await this.session(auth, { silent: true }, signal) : undefined;
     try {
       return await fetchGitHubIssue(ref, { token: session?.accessToken, apiBase, signal });
     } catch (error) {
@@ -38,7 +42,8 @@ export class GitHubIssueResolver implements IssueResolver {
       if (!retryable || !auth || signal.aborted) throw withEnterpriseHint(error, ref);
       // A private repository answers 404 to anonymous requests; a revoked token answers 401.
       this.services.logger.info(`${formatIssueRef(ref)}: ${error.code} ${session ? 'with' : 'without'} a session; asking to sign in to ${auth}.`);
-      const next = await this.session(auth, session ? { forceNewSession: { detail: `GitHub did not accept the saved session for ${formatIssueRef(ref)}.` } } : { createIfNone: true });
+      const ask = session ? { forceNewSession: { detail: `GitHub did not accept the saved session for ${formatIssueRef(ref)}.` } } : { createIfNone: true };
+      const next = await this.session(auth, ask, signal);
       if (!next) throw error;
       session = next;
       return fetchGitHubIssue(ref, { token: session.accessToken, apiBase, signal });
@@ -60,10 +65,15 @@ export class GitHubIssueResolver implements IssueResolver {
     return withRepository(ref, info.github);
   }
 
-  /** A session, or undefined when the user declines or no provider serves the host. */
-  private async session(provider: string, options: vscode.AuthenticationGetSessionOptions): Promise<vscode.AuthenticationSession | undefined> {
+  /**
+   * A session, or undefined when the user declines, no provider serves the host, or (silent
+   * lookups only) the provider does not answer within a few seconds. The run's signal ends the wait.
+   */
+  private async session(provider: string, options: vscode.AuthenticationGetSessionOptions, signal: AbortSignal): Promise<vscode.AuthenticationSession | undefined> {
+    const waits: Promise<undefined>[] = [new Promise((resolve) => signal.addEventListener('abort', () => resolve(undefined), { once: true }))];
+    if (options.silent) waits.push(new Promise((resolve) => setTimeout(() => resolve(undefined), SILENT_SESSION_TIMEOUT_MS).unref?.()));
     try {
-      return await vscode.authentication.getSession(provider, SCOPES, options);
+      return await Promise.race([Promise.resolve(vscode.authentication.getSession(provider, SCOPES, options)), ...waits]);
     } catch (error) {
       this.services.logger.info(`No ${provider} session: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;

@@ -29,6 +29,8 @@ export const issueLinksContribution: Contribution = {
       vscode.window.onDidChangeTextEditorSelection((e) => update(e.textEditor)),
       vscode.window.onDidChangeActiveTextEditor(update),
       vscode.commands.registerCommand('codegrep.locateIssueAtCursor', (uri?: unknown) => locateIssueAtCursor(uri)),
+      // Context keys cannot be read through the API: in-host tests ask for the value last set.
+      vscode.commands.registerCommand('codegrep.internal.onIssueLink', () => last ?? false),
     ];
   },
 };

@@ -14,17 +14,22 @@ export const uriHandlerContribution: Contribution = {
   id: 'uriHandler',
   create: (services) =>
     vscode.window.registerUriHandler({
-      handleUri: (uri) => {
-        const args = locateArgsFromUri(uri);
-        if (!args) {
-          services.logger.warn(`Ignored CodeGrep link ${uri.path}: expected /locate?issue=<issue URL, OWNER/REPO#N, #N or text>.`);
-          void vscode.window.showErrorMessage('CodeGrep: this link does not say which issue to locate (expected /locate?issue=...).');
-          return undefined;
-        }
-        return vscode.commands.executeCommand('codegrep.locate', args);
+      handleUri: async (uri) => {
+        await handleLocateUri(uri, (message) => services.logger.warn(message));
       },
     }),
 };
+
+/** Starts the run a `/locate` link asks for (resolving to the command's result), or explains what the link lacks. */
+export async function handleLocateUri(uri: vscode.Uri, warn: (message: string) => void = () => {}): Promise<unknown> {
+  const args = locateArgsFromUri(uri);
+  if (!args) {
+    warn(`Ignored CodeGrep link ${uri.path}: expected /locate?issue=<issue URL, OWNER/REPO#N, #N or text>.`);
+    void vscode.window.showErrorMessage('CodeGrep: this link does not say which issue to locate (expected /locate?issue=...).');
+    return undefined;
+  }
+  return vscode.commands.executeCommand('codegrep.locate', args);
+}
 
 /** Reads the run a `/locate` URI asks for: `issue`, `url` or `text`, and optionally `folder` (a workspace folder name). */
 export function locateArgsFromUri(uri: vscode.Uri): LocateCommandArgs | undefined {

@@ -1,0 +1,143 @@
+import * as assert from 'node:assert/strict';
+import { sep } from 'node:path';
+import * as vscode from 'vscode';
+import { createChatHandler, followups, type LocateChatMetadata } from '../../../../src/extension/chatParticipant';
+import { LOCATE_TOOL_NAME } from '../../../../src/extension/lmTool';
+import { fixtureIssues } from '../../fixture/content';
+import { activateCodeGrep } from '../extensionApi';
+
+/** A ChatResponseStream that records every part, in order (code-server has no chat UI to render them). */
+class RecordingStream implements vscode.ChatResponseStream {
+  readonly parts: { kind: string; value: unknown }[] = [];
+  markdown(value: string | vscode.MarkdownString): void {
+    this.parts.push({ kind: 'markdown', value: typeof value === 'string' ? value : value.value });
+  }
+  anchor(value: vscode.Uri | vscode.Location, title?: string): void {
+    this.parts.push({ kind: 'anchor', value: { value, title } });
+  }
+  button(command: vscode.Command): void {
+    this.parts.push({ kind: 'button', value: command });
+  }
+  filetree(value: vscode.ChatResponseFileTree[], baseUri: vscode.Uri): void {
+    this.parts.push({ kind: 'filetree', value: { value, baseUri } });
+  }
+  progress(value: string): void {
+    this.parts.push({ kind: 'progress', value });
+  }
+  reference(value: vscode.Uri | vscode.Location): void {
+    this.parts.push({ kind: 'reference', value });
+  }
+  push(part: vscode.ChatResponsePart): void {
+    this.parts.push({ kind: 'part', value: part });
+  }
+  of(kind: string): unknown[] {
+    return this.parts.filter((p) => p.kind === kind).map((p) => p.value);
+  }
+  text(): string {
+    return this.of('markdown').join('');
+  }
+}
+
+function chatRequest(prompt: string, command?: string): vscode.ChatRequest {
+  return {
+    prompt,
+    command,
+    references: [],
+    toolReferences: [],
+    toolInvocationToken: undefined as never,
+    model: undefined as unknown as vscode.LanguageModelChat,
+  };
+}
+
+describe('integrations: @codegrep chat participant (handler with a recording stream)', () => {
+  it('/locate streams progress per turn, anchors with ranges, references, buttons and followups', async () => {
+    const services = await activateCodeGrep();
+    const handler = createChatHandler(services);
+    const stream = new RecordingStream();
+    const issue = fixtureIssues.python;
+    const result = await handler(chatRequest(issue.text), { history: [] }, stream, new vscode.CancellationTokenSource().token);
+    assert.ok(result && 'metadata' in result, JSON.stringify(stream.parts));
+    const metadata = result.metadata as LocateChatMetadata;
+    assert.equal(metadata.candidates[0].path, issue.expectedPath);
+
+    const progress = stream.of('progress') as string[];
+    assert.ok(progress.some((p) => /turn 1 of/.test(p)), `progress: ${progress.join(' | ')}`);
+    assert.equal(new Set(progress).size, progress.length, 'one progress line per turn');
+
+    const anchors = stream.of('anchor') as { value: vscode.Location; title: string }[];
+    assert.equal(anchors[0].title, issue.expectedPath);
+    assert.ok(anchors[0].value instanceof vscode.Location, 'the anchor points at a range');
+    assert.ok(anchors[0].value.uri.fsPath.endsWith(issue.expectedPath.replace(/\//g, sep)));
+    const [start] = metadata.candidates[0].ranges?.[0] ?? [0];
+    assert.equal(anchors[0].value.range.start.line + 1, start, 'the anchor starts at the first range');
+    assert.ok(metadata.candidates[0].ranges?.some(([a, b]) => a <= issue.expectedLine && issue.expectedLine <= b), 'ranges cover the fix line');
+    assert.equal(stream.of('reference').length, anchors.length);
+    assert.match(stream.text(), /\*\*\d+ files?\*\* for \*TokenBucket\\\.consume\\\(0\\\) raises ValueError\*/);
+
+    const buttons = (stream.of('button') as vscode.Command[]).map((b) => b.command);
+    assert.deepEqual(buttons, ['codegrep.showResults', 'codegrep.sendToChat', 'codegrep.copyForAgent']);
+    const followup = followups(result);
+    assert.deepEqual(followup.map((f) => f.command), ['explain']);
+
+    // The buttons' commands work with the arguments they carry.
+    const copy = (stream.of('button') as vscode.Command[])[2];
+    const copied = await vscode.commands.executeCommand<string>(copy.command, ...(copy.arguments ?? []));
+    assert.match(copied, new RegExp(`^@${issue.expectedPath.replace(/[.]/g, '\\.')}`));
+  });
+
+  it('/explain with an issue runs and explains each file and the searches made', async () => {
+    const services = await activateCodeGrep();
+    const stream = new RecordingStream();
+    const result = await createChatHandler(services)(chatRequest(fixtureIssues.typescript.text, 'explain'), { history: [] }, stream, new vscode.CancellationTokenSource().token);
+    assert.equal((result as vscode.ChatResult).metadata?.command, 'explain');
+    const text = stream.text();
+    assert.match(text, /### Why these files/);
+    assert.match(text, /`web\/src\/format\.ts`/);
+    assert.match(text, /### How CodeGrep searched/);
+    assert.match(text, /Turn 1: (grep|glob|read)/);
+  });
+
+  it('honours the cancellation token (wired to the run abort)', async () => {
+    const services = await activateCodeGrep();
+    const source = new vscode.CancellationTokenSource();
+    const stream = new RecordingStream();
+    const pending = createChatHandler(services)(chatRequest(fixtureIssues.python.text), { history: [] }, stream, source.token);
+    source.cancel();
+    const result = await pending;
+    assert.deepEqual(result, {});
+    assert.match(stream.text(), /Cancelled\./);
+  });
+
+  it('asks for an issue when the prompt is empty', async () => {
+    const services = await activateCodeGrep();
+    const stream = new RecordingStream();
+    await createChatHandler(services)(chatRequest('  '), { history: [] }, stream, new vscode.CancellationTokenSource().token);
+    assert.match(stream.text(), /Give me an issue/);
+  });
+});
+
+describe('integrations: #locateFiles language model tool', () => {
+  it('is registered with the package.json schema', async () => {
+    await activateCodeGrep();
+    const tool = vscode.lm.tools.find((t) => t.name === LOCATE_TOOL_NAME);
+    assert.ok(tool, `tools: ${vscode.lm.tools.map((t) => t.name).join(', ')}`);
+    assert.deepEqual((tool.inputSchema as { required?: string[] }).required, ['issue']);
+  });
+
+  it('vscode.lm.invokeTool runs a real locate on the fixture and returns compact lines', async () => {
+    await activateCodeGrep();
+    const issue = fixtureIssues.python;
+    const result = await vscode.lm.invokeTool(LOCATE_TOOL_NAME, { input: { issue: issue.text, maxFiles: 1 }, toolInvocationToken: undefined });
+    const text = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+    assert.match(text, /^Files to edit for this issue, most relevant first/);
+    assert.match(text, new RegExp(`\\n1\\. ${issue.expectedPath.replace(/[.]/g, '\\.')}:\\d+-\\d+`));
+    assert.doesNotMatch(text, /\n2\. /, 'maxFiles: 1 keeps one file');
+  });
+
+  it('answers bad input with text the model can read', async () => {
+    await activateCodeGrep();
+    const result = await vscode.lm.invokeTool(LOCATE_TOOL_NAME, { input: { issue: '   ' }, toolInvocationToken: undefined });
+    const text = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+    assert.match(text, /^error: codegrep_locateFiles needs "issue"/);
+  });
+});
