@@ -50,12 +50,23 @@ export const mcpProviderContribution: Contribution = {
         return [definition];
       },
     };
-    return [changed, vscode.workspace.onDidChangeWorkspaceFolders(() => changed.fire()), api.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider)];
+    let registration: vscode.Disposable;
+    try {
+      registration = api.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider);
+    } catch (error) {
+      // A host that still gates the API behind a proposal refuses it: the CLI route still works.
+      changed.dispose();
+      services.logger.info(`MCP server provider not registered: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    return [changed, vscode.workspace.onDidChangeWorkspaceFolders(() => changed.fire()), registration];
   },
 };
 
-/** The MCP API when this VS Code has it. */
-export function mcpApi(): McpApi | undefined {
+/** The MCP API when this VS Code has it as stable API (1.101); 1.100 ships it as a proposal extensions may not use. */
+export function mcpApi(version = vscode.version): McpApi | undefined {
+  const [major, minor] = version.split('.').map((n) => Number.parseInt(n, 10));
+  if (major < 1 || (major === 1 && minor < 101)) return undefined;
   const lm = vscode.lm as unknown as Partial<McpApi> | undefined;
   return typeof lm?.registerMcpServerDefinitionProvider === 'function' ? (lm as McpApi) : undefined;
 }

@@ -56,7 +56,11 @@ describe('integrations: GitHub issue entry points (loopback GitHub API)', () => 
     await waitFor(async () => (await onLink()) === true || undefined, 'the key to be true on #12');
     const fromHash = await vscode.commands.executeCommand<LocateResult>('codegrep.locateIssueAtCursor');
     assertLocated(fromHash);
-    editor.selection = new vscode.Selection(0, 30, 0, 30);
+    // The run's results panel took the focus: come back to the document (its old editor may be gone).
+    const again = await vscode.window.showTextDocument(document);
+    again.selection = new vscode.Selection(1, 0, 1, 0);
+    await waitFor(async () => (await onLink()) === false || undefined, 'the key to be false off a link again');
+    again.selection = new vscode.Selection(0, 30, 0, 30);
     await waitFor(async () => (await onLink()) === true || undefined, 'the key to be true on the URL');
     const requests = gh.requests.length;
     assertLocated(await vscode.commands.executeCommand<LocateResult>('codegrep.locateIssueAtCursor'));
