@@ -1,5 +1,5 @@
 // Tool overhead: our grep/glob/read against the same work done raw (rg, fs), same machine, same run.
-// Usage: npm run bench:tools -- [--runs N]   (trees are cached under .cache/bench/trees; CODEGREP_BENCH_REPOS overrides the repos folder)
+// Usage: npm run bench:tools -- [--runs N] [--only grep|glob|read]   (trees are cached under .cache/bench/trees; CODEGREP_BENCH_REPOS overrides the repos folder)
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -15,6 +15,9 @@ const REPOS = process.env.CODEGREP_BENCH_REPOS ?? '/work/shared/eval/repos';
 const CACHE = path.resolve('.cache/bench');
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 7;
+const onlyArg = process.argv.indexOf('--only');
+/** Run just one tool's cells (grep, glob or read), e.g. to re-measure it with more runs. */
+const ONLY = onlyArg > 0 ? process.argv[onlyArg + 1] : undefined;
 const signal = new AbortController().signal;
 
 /** A tree of `repo` at its first `base-*` tag, extracted once with git archive (the shared repos stay read-only). */
@@ -75,6 +78,7 @@ async function ms(fn: () => Promise<unknown>): Promise<number> {
 }
 
 function median(values: number[]): number {
+  if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
@@ -163,13 +167,14 @@ async function main(): Promise<void> {
     console.error(`${tool} ${repo} ${what}: ours ${r.oursMs.toFixed(1)} ms, raw ${r.rawMs.toFixed(1)} ms (${r.note})`);
   };
 
-  for (const [repo, args] of GREPS) {
+  const wanted = (tool: string) => ONLY === undefined || ONLY === tool;
+  for (const [repo, args] of wanted('grep') ? GREPS : []) {
     const tree = trees[repo];
     const target = args.path ? path.join(tree, args.path) : tree;
     const flags = grepFlags(args, args.context_lines ?? 0, [target]);
     add('grep', repo, describe(args), await compare(() => run(repo, { id: 'b', name: 'grep', args }), () => rawRg(flags, tree)));
   }
-  for (const [repo, args] of GLOBS) {
+  for (const [repo, args] of wanted('glob') ? GLOBS : []) {
     const listing = fileListFlags([trees[repo]]);
     const cold = () => {
       runners[repo].invalidateFileList();
@@ -177,7 +182,7 @@ async function main(): Promise<void> {
     };
     add('glob', repo, describe(args), await compare(cold, () => rawRg(listing, trees[repo])));
   }
-  for (const [repo, args] of READS) {
+  for (const [repo, args] of wanted('read') ? READS : []) {
     const file = path.join(trees[repo], args.path);
     add('read', repo, describe(args), await compare(() => run(repo, { id: 'b', name: 'read', args }), () => rawRead(file, args.start_line ?? 1, args.end_line ?? 300)));
   }
@@ -191,8 +196,9 @@ async function main(): Promise<void> {
     console.log(`| ${cells.join(' | ')} |`);
   }
   console.log(`\nMachine: ${os.cpus().length} cores, 1-min load average ${os.loadavg()[0].toFixed(1)} at the end.`);
-  console.log(`Median ratio: grep ${byTool('grep').toFixed(2)}x, glob ${byTool('glob').toFixed(2)}x, read ${byTool('read').toFixed(2)}x (median of ${RUNS} paired runs per call, after 1 warm-up).`);
-  console.log(`Median min-ratio: grep ${byTool('grep', 'minRatio').toFixed(2)}x, glob ${byTool('glob', 'minRatio').toFixed(2)}x, read ${byTool('read', 'minRatio').toFixed(2)}x.`);
+  const fmt = (x: number) => (Number.isNaN(x) ? 'n/a' : `${x.toFixed(2)}x`);
+  console.log(`Median ratio: grep ${fmt(byTool('grep'))}, glob ${fmt(byTool('glob'))}, read ${fmt(byTool('read'))} (median of ${RUNS} paired runs per call, after 1 warm-up).`);
+  console.log(`Median min-ratio: grep ${fmt(byTool('grep', 'minRatio'))}, glob ${fmt(byTool('glob', 'minRatio'))}, read ${fmt(byTool('read', 'minRatio'))}.`);
   console.log(`Cached glob (*.py, django, within the 5 s listing TTL): ${cachedGlob.oursMs.toFixed(1)} ms vs raw rg --files ${cachedGlob.rawMs.toFixed(1)} ms.`);
   mkdirSync('bench/results', { recursive: true });
   const summary = {
@@ -206,7 +212,8 @@ async function main(): Promise<void> {
     cachedGlobMs: cachedGlob.oursMs,
     cachedGlobRawMs: cachedGlob.rawMs,
   };
-  writeFileSync('bench/results/tools.json', `${JSON.stringify({ date: new Date().toISOString(), runs: RUNS, summary, rows }, null, 2)}\n`);
+  const out = ONLY ? `bench/results/tools-${ONLY}.json` : 'bench/results/tools.json';
+  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), runs: RUNS, summary, rows }, null, 2)}\n`);
 }
 
 function describe(args: GrepArgs | GlobArgs | ReadArgs): string {

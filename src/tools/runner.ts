@@ -59,6 +59,14 @@ export class NodeToolRunner implements ToolRunner {
     return resolveCitation(this.workspace, path);
   }
 
+  /**
+   * Starts listing the workspace files in the background so the first glob finds them ready
+   * (about 150 ms on django). Errors are left for that glob to report.
+   */
+  warmUp(): void {
+    this.files.list(new AbortController().signal, this.timeoutMs).catch(() => undefined);
+  }
+
   /** Drops the cached file list (call after files change on disk). */
   invalidateFileList(): void {
     this.files.invalidate();

@@ -18,8 +18,8 @@ export function removeTree(root: string): void {
   rmSync(root, { recursive: true, force: true });
 }
 
-/** Pids of live `rg` processes whose parent is this test process (read from /proc). */
-export function childRgPids(): number[] {
+/** Pids of `rg` processes whose parent is this test process (read from /proc); exited-but-unreaped ones only on request. */
+export function childRgPids(includeZombies = false): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -27,7 +27,7 @@ export function childRgPids(): number[] {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       // Format: pid (comm) state ppid ...
       const match = /^\d+ \((.*)\) (\S) (\d+)/.exec(stat);
-      if (match && match[1] === 'rg' && match[2] !== 'Z' && Number(match[3]) === process.pid) pids.push(Number(entry));
+      if (match && match[1] === 'rg' && (includeZombies || match[2] !== 'Z') && Number(match[3]) === process.pid) pids.push(Number(entry));
     } catch {
       // The process exited while we looked.
     }

@@ -99,6 +99,15 @@ describe('tools/glob', () => {
     assert.deepEqual(childRgPids(), []);
   });
 
+  it('warmUp lists files in the background for the next glob', async () => {
+    runner.invalidateFileList();
+    runner.warmUp();
+    // Counted before the event loop turns, so even a finished rg is still an unreaped child.
+    assert.equal(childRgPids(true).length, 1, 'the listing rg starts right away');
+    assert.deepEqual((await glob({ pattern: 'views.py' })).paths, ['a/views.py']);
+    assert.deepEqual(childRgPids(), []);
+  });
+
   it('reuses the file list briefly and sees new files after invalidation', async () => {
     await glob({ pattern: '*.py' });
     writeFileSync(path.join(root, 'fresh.py'), '');
