@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import { CodeGrepError } from '../common/errors';
 import { RG_COMMON_FLAGS, runRipgrep, summarizeRgError } from './ripgrep';
 import type { Workspace } from './workspace';
@@ -39,15 +40,20 @@ export class FileListCache {
 
   private async load(timeoutMs: number): Promise<string[]> {
     const files: string[] = [];
-    const args = fileListFlags(this.workspace.roots.map((r) => r.abs));
+    const { roots, multiRoot } = this.workspace;
+    const args = fileListFlags(roots.map((r) => r.abs));
+    // In a single root every path rg prints starts with `<root>/`: strip it while decoding.
+    const stripPrefix = multiRoot ? undefined : Buffer.from(`${roots[0].abs}${path.sep}`);
+    const posix = path.sep === '/';
     // The listing is shared, so one caller's abort must not kill it; only its timeout does.
     const outcome = await runRipgrep(args, {
-      cwd: this.workspace.roots[0].abs,
+      cwd: roots[0].abs,
       signal: new AbortController().signal,
       timeoutMs,
       separator: '\0',
-      onRecord: (record) => {
-        const display = this.workspace.display(record);
+      stripPrefix,
+      onRecord: (record, stripped) => {
+        const display = stripped ? (posix ? record : record.split(path.sep).join('/')) : this.workspace.display(record);
         if (display !== undefined) files.push(display);
         return 'more';
       },
