@@ -98,6 +98,10 @@ export function mineIssue(issue: Issue): IssueEvidence {
   mineText(title, 'title', collector);
   mineText(prose, 'body', collector);
   mineText(code, 'code', collector);
+  // Plain title words ("delete", "timeout") may name a function; weak clues, searched for definitions only.
+  for (const word of titleWords(title)) {
+    if (word.length >= 4 && /^[a-z]+$/.test(word)) collector.addIfAbsent('symbol', word, 'title', CLUE_WEIGHTS.source.title * CLUE_WEIGHTS.titleWordFactor);
+  }
   const userDefined = namesDefinedIn(code);
   const clues = collector.result().filter((clue) => clue.kind !== 'symbol' || !userDefined.has(clue.text) || clue.source === 'title');
 
@@ -118,6 +122,10 @@ class ClueCollector {
   private order = 0;
   private readonly firstSeen = new Map<string, number>();
   readonly qualifiers = new Map<string, string[]>();
+
+  addIfAbsent(kind: ClueKind, text: string, source: ClueSource, weight: number): void {
+    if (!this.byKey.has(`${kind}:${text}`)) this.add(kind, text, source, weight);
+  }
 
   addQualifier(name: string, qualifier: string): void {
     const list = this.qualifiers.get(name) ?? [];

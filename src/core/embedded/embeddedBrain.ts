@@ -3,7 +3,7 @@ import type { ToolCall, ToolResult } from '../../common/tools';
 import type { Brain, BrainSession, BrainStep, BrainTurn, CitedFile } from '../brain';
 import { mineIssue, type IssueEvidence } from './clues';
 import { EvidenceBoard } from './evidence';
-import { planConfirmTurn, planFirstTurn, type PlannedCall } from './plan';
+import { planFirstTurn, type PlannedCall } from './plan';
 import { rangesFor, reasonFor } from './reasons';
 import { chooseAnswer, rankFiles, type ScoredFile } from './score';
 
@@ -25,11 +25,11 @@ export class EmbeddedBrain implements Brain {
   }
 }
 
-/** One run: turn 1 searches every clue, turn 2 reads the leaders, then it answers. */
+/** One run: turn 1 searches every clue at once, then it answers from the evidence. */
 class EmbeddedSession implements BrainSession {
   private readonly board = new EvidenceBoard();
   private planned = new Map<string, PlannedCall>();
-  private phase: 'search' | 'confirm' | 'answer' = 'search';
+  private searched = false;
 
   constructor(
     private readonly issue: IssueEvidence,
@@ -39,17 +39,13 @@ class EmbeddedSession implements BrainSession {
   async next(turn: BrainTurn): Promise<BrainStep> {
     this.ingest(turn.results);
     if (turn.final) return this.answer();
-    if (this.phase === 'search') {
-      this.phase = 'confirm';
+    if (!this.searched) {
+      this.searched = true;
       const calls = this.plan(planFirstTurn(this.issue, turn.maxCalls));
       if (calls.length > 0) return { kind: 'calls', calls, thought: this.searchThought() };
     }
-    if (this.phase === 'confirm') {
-      this.phase = 'answer';
-      const leaders = this.rank().slice(0, 8);
-      const calls = this.plan(planConfirmTurn(leaders, turn.maxCalls));
-      if (calls.length > 0) return { kind: 'calls', calls, thought: `Reading the ${calls.length} leading candidates to confirm them.` };
-    }
+    // Measured on the dev sets: reading the leaders to re-score them by the title's words did not raise
+    // precision, so the policy answers as soon as its searches are in.
     return this.answer();
   }
 
@@ -77,9 +73,6 @@ class EmbeddedSession implements BrainSession {
           break;
         case 'message':
           this.board.addMessageHits(result.hits ?? [], planned.clues[0]);
-          break;
-        case 'confirm':
-          this.board.addConfirmation(planned.path, result.text, this.issue.titleWords);
           break;
       }
     }

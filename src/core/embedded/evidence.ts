@@ -20,8 +20,6 @@ export interface FileEvidence {
   definitions: Map<string, ClueHit>;
   mentions: Map<string, ClueHit>;
   messages: Map<string, ClueHit>;
-  /** Title words found in the lines read to confirm this file (turn 2), if it was read. */
-  confirmedWords?: string[];
 }
 
 const MAX_LINES_PER_CLUE = 5;
@@ -74,12 +72,6 @@ export class EvidenceBoard {
   /** Records grep hits of a literal error message. */
   addMessageHits(hits: GrepHit[], clue: Clue): void {
     for (const hit of hits) addLine(this.file(hit.path).messages, clue, hit.line);
-  }
-
-  /** Records which title words the lines read from a candidate contain. */
-  addConfirmation(path: string, text: string, titleWords: string[]): void {
-    const words = new Set(text.toLowerCase().split(/[^a-z0-9]+/));
-    this.file(path).confirmedWords = titleWords.filter((w) => words.has(w) || words.has(`${w}s`));
   }
 
   /** File counts per clue, which turn raw matches into rarity-weighted evidence. */

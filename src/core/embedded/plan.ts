@@ -1,7 +1,6 @@
 import type { ToolCall } from '../../common/tools';
 import type { Clue, IssueEvidence } from './clues';
 import { definitionSearchPattern, escapeRegex } from './definitions';
-import type { ScoredFile } from './score';
 
 /** Budgets of the embedded policy's searches. */
 export const PLAN_LIMITS = {
@@ -13,11 +12,6 @@ export const PLAN_LIMITS = {
   /** Structured hits asked of grep (the tools cap this at 2000). */
   maxHits: 2000,
   messageCalls: 2,
-  /** Candidates read in turn 2 to confirm them against the issue's words. */
-  reads: 4,
-  /** Lines read around a candidate's best evidence. */
-  readBefore: 15,
-  readAfter: 60,
 } as const;
 
 /** One planned call and what its result is evidence of. */
@@ -25,8 +19,7 @@ export type PlannedCall =
   | { call: ToolCall; purpose: 'definitions' | 'mentions'; clues: Clue[] }
   | { call: ToolCall; purpose: 'message'; clues: [Clue] }
   | { call: ToolCall; purpose: 'paths'; clues: Clue[] }
-  | { call: ToolCall; purpose: 'title-paths'; clues: [] }
-  | { call: ToolCall; purpose: 'confirm'; clues: []; path: string };
+  | { call: ToolCall; purpose: 'title-paths'; clues: [] };
 
 /** Turn 1: search for every kind of clue at once, within `maxCalls` parallel calls. */
 export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): PlannedCall[] {
@@ -63,24 +56,6 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
     }
   }
   return planned.slice(0, maxCalls);
-}
-
-/** Turn 2: read the leading candidates around their strongest evidence, to confirm them against the issue's words. */
-export function planConfirmTurn(ranked: ScoredFile[], maxCalls: number): PlannedCall[] {
-  return ranked.slice(0, Math.min(PLAN_LIMITS.reads, maxCalls)).map((file, index) => {
-    const line = anchorLine(file);
-    const start = Math.max(1, line - PLAN_LIMITS.readBefore);
-    const call: ToolCall = { id: `embedded_2_${index}`, name: 'read', args: { path: file.path, start_line: start, end_line: line + PLAN_LIMITS.readAfter } };
-    return { call, purpose: 'confirm', clues: [], path: file.path };
-  });
-}
-
-/** The line of a file's strongest evidence: a message, then a definition, then a mention, else the top. */
-export function anchorLine(file: ScoredFile): number {
-  const e = file.evidence;
-  const strongest = (hits: Iterable<{ clue: Clue; lines: number[] }>) =>
-    [...hits].sort((a, b) => b.clue.weight - a.clue.weight || a.clue.text.localeCompare(b.clue.text))[0]?.lines[0];
-  return strongest(e.messages.values()) ?? strongest(e.definitions.values()) ?? strongest(e.mentions.values()) ?? 1;
 }
 
 /** One glob pattern covering every path and module clue, by their last two segments. */

@@ -14,6 +14,8 @@ export const CLUE_WEIGHTS = {
   /** Each step away from the innermost traceback frame. */
   traceDepthDecay: 0.7,
   exceptionNameFactor: 0.5,
+  /** Plain lower-case title words, tried as names (`delete` in "QuerySet.Delete fails"). */
+  titleWordFactor: 0.3,
   repeatBonus: 0.5,
 } as const;
 
@@ -39,8 +41,6 @@ export const FILE_WEIGHTS = {
   message: 3,
   /** Path words shared with the title (e.g. `repo-card.js` for "repo card"). */
   titlePathWord: 0.6,
-  /** Per title word found in the lines read to confirm a leading candidate. */
-  confirmedWord: 0.3,
   /** Bonus per distinct clue that a file defines or matches, beyond the first: many leads agreeing. */
   agreement: 0.4,
   /** Multipliers for files rarely meant to be edited, unless the issue is about them. */
@@ -54,8 +54,10 @@ export const FILE_WEIGHTS = {
   siblingFileRatio: 0.75,
   /** A further file from elsewhere needs at least this share of the best. */
   otherFileRatio: 0.95,
+  /** A header's inline/source companion is added when it scores at least this share of the best. */
+  companionRatio: 0.3,
   /** Most files in an answer. */
-  maxFiles: 3,
+  maxFiles: 4,
 } as const;
 
 /** One scored file with the evidence that earned its score. */
@@ -122,7 +124,6 @@ export function scoreFile(evidence: FileEvidence, context: ScoreContext): number
   let score = parts.reduce((sum, part, index) => sum + part / (1 + FILE_WEIGHTS.diminishing * index), 0);
   score += titlePathWords(evidence.path, context.titleWords).length * FILE_WEIGHTS.titlePathWord;
   score += titlePathWords(evidence.path, context.bodyWords).length * FILE_WEIGHTS.bodyPathWord;
-  score += (evidence.confirmedWords?.length ?? 0) * FILE_WEIGHTS.confirmedWord;
   score += Math.max(0, strongLeads - 1) * FILE_WEIGHTS.agreement;
   return score * demotion(evidence.path, context);
 }
@@ -162,6 +163,12 @@ export function pathKind(path: string): 'source' | 'test' | 'doc' | 'example' | 
   return 'source';
 }
 
+/** The name shared by a C/C++ header and its inline or source file (`dom/element` for `dom/element-inl.h`), if any. */
+export function companionKey(path: string): string | undefined {
+  const match = path.match(/^(.*?)(?:[-_.](?:inl|impl|inline))?\.(?:h|hh|hpp|hxx|inl|ipp|c|cc|cpp|cxx)$/);
+  return match ? match[1]!.replace(/^.*\/(?=[^/]+$)/, '') : undefined;
+}
+
 function dirname(path: string): string {
   return path.slice(0, Math.max(0, path.lastIndexOf('/')));
 }
@@ -177,6 +184,15 @@ export function chooseAnswer(ranked: ScoredFile[]): ScoredFile[] {
     const ratio = sibling ? FILE_WEIGHTS.siblingFileRatio : FILE_WEIGHTS.otherFileRatio;
     if (candidate.score < best.score * ratio) break;
     chosen.push(candidate);
+  }
+  // C and C++ split a declaration and its inline definition (x.h and x-inl.h, x.h and x.cpp): a fix touches both.
+  for (const file of [...chosen]) {
+    const key = companionKey(file.path);
+    if (!key) continue;
+    for (const other of ranked) {
+      if (chosen.length >= FILE_WEIGHTS.maxFiles) break;
+      if (!chosen.includes(other) && companionKey(other.path) === key && other.score >= best.score * FILE_WEIGHTS.companionRatio) chosen.push(other);
+    }
   }
   return chosen;
 }
