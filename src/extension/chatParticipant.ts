@@ -6,6 +6,7 @@ import type { Candidate, LocateResult, TrajectoryTurn } from '../common/result';
 import { describeCall, renderCandidates, renderExplanation, type PlacedCandidate } from './chatRender';
 import type { Contribution } from './contributions';
 import { candidateUri } from './fileOpener';
+import { LanguageModelBrain } from './lmBrain';
 import type { ExtensionServices, SendToChatArgs, ShowResultsArgs } from './services';
 
 /** The participant id declared in package.json (`@codegrep`). */
@@ -58,7 +59,8 @@ export function createChatHandler(services: ExtensionServices): vscode.ChatReque
         return {};
       }
       const issue = await readIssue(services, input, folders[0], stream, controller.signal);
-      const result = await services.runLocate({ issue, folders }, { signal: controller.signal, onEvent: progressReporter(stream) });
+      const brainInstance = chatModelBrain(services, request, folders[0]);
+      const result = await services.runLocate({ issue, folders, brainInstance }, { signal: controller.signal, onEvent: progressReporter(stream) });
       const placed = await placeCandidates(folders, result.candidates);
       if (command === 'explain') renderExplanation(stream, result.candidates, result.trajectory, issue.title);
       else renderCandidates(stream, result, placed);
@@ -77,6 +79,16 @@ export function createChatHandler(services: ExtensionServices): vscode.ChatReque
       cancel.dispose();
     }
   };
+}
+
+/**
+ * With `codegrep.brain: vscode-lm` and no `codegrep.model`, @codegrep searches with the model picked
+ * in the chat view (participants may use it without a separate consent). Otherwise the setting decides.
+ */
+function chatModelBrain(services: ExtensionServices, request: vscode.ChatRequest, folder: vscode.Uri): LanguageModelBrain | undefined {
+  const settings = services.settings(folder);
+  if (settings.brain !== 'vscode-lm' || settings.model || !request.model) return undefined;
+  return new LanguageModelBrain(request.model, { requestTimeoutMs: settings.requestTimeoutSeconds * 1000 });
 }
 
 async function readIssue(services: ExtensionServices, input: string, folder: vscode.Uri, stream: vscode.ChatResponseStream, signal: AbortSignal): Promise<Issue> {

@@ -32,6 +32,8 @@ export interface LocateRequest {
   issue: Issue;
   folders: readonly vscode.Uri[];
   brain?: BrainChoice;
+  /** A ready brain that wins over `brain` (e.g. @codegrep on the chat request's own model). */
+  brainInstance?: Brain;
   runId?: string;
 }
 
@@ -91,7 +93,7 @@ export class ExtensionServices {
     if (!request.folders.length) throw new CodeGrepError('bad-input', 'Open a folder first: CodeGrep searches the workspace folders.');
     const signal = hooks.signal ?? new AbortController().signal;
     const settings = this.settings(request.folders[0]);
-    const brain = await this.createBrain(request.brain ?? settings.brain, settings, signal);
+    const brain = request.brainInstance ?? (await this.createBrain(request.brain ?? settings.brain, settings, signal));
     const engine = await import('./engine.js');
     const tools = engine.createToolRunner(request.folders.map((f) => f.fsPath));
     const locator = new engine.Locator(tools, { maxTurns: settings.maxTurns, maxParallelCalls: settings.maxParallelCalls });

@@ -5,6 +5,7 @@ import { createChatHandler, followups, type LocateChatMetadata } from '../../../
 import { LOCATE_TOOL_NAME } from '../../../../src/extension/lmTool';
 import { fixtureIssues } from '../../fixture/content';
 import { activateCodeGrep } from '../extensionApi';
+import { ScriptedModel } from './scriptedModel';
 
 /** A ChatResponseStream that records every part, in order (code-server has no chat UI to render them). */
 class RecordingStream implements vscode.ChatResponseStream {
@@ -38,14 +39,14 @@ class RecordingStream implements vscode.ChatResponseStream {
   }
 }
 
-function chatRequest(prompt: string, command?: string): vscode.ChatRequest {
+function chatRequest(prompt: string, command?: string, model?: vscode.LanguageModelChat): vscode.ChatRequest {
   return {
     prompt,
     command,
     references: [],
     toolReferences: [],
     toolInvocationToken: undefined as never,
-    model: undefined as unknown as vscode.LanguageModelChat,
+    model: model as vscode.LanguageModelChat,
   };
 }
 
@@ -106,6 +107,26 @@ describe('integrations: @codegrep chat participant (handler with a recording str
     const result = await pending;
     assert.deepEqual(result, {});
     assert.match(stream.text(), /Cancelled\./);
+  });
+
+  it('with codegrep.brain "vscode-lm", searches with the model picked in the chat view', async () => {
+    const services = await activateCodeGrep();
+    const config = vscode.workspace.getConfiguration('codegrep');
+    await config.update('brain', 'vscode-lm', vscode.ConfigurationTarget.Global);
+    try {
+      const model = new ScriptedModel([
+        [new vscode.LanguageModelToolCallPart('a1', 'grep', { pattern: 'formatRetryAfter' })],
+        [new vscode.LanguageModelToolCallPart('a2', 'answer', { files: [{ path: 'web/src/format.ts', lines: '2-9', reason: 'rounds sub-second waits down' }] })],
+      ]);
+      const stream = new RecordingStream();
+      const result = await createChatHandler(services)(chatRequest(fixtureIssues.typescript.text, undefined, model), { history: [] }, stream, new vscode.CancellationTokenSource().token);
+      const metadata = (result as vscode.ChatResult).metadata as LocateChatMetadata;
+      assert.equal(metadata.brain, 'vscode-lm:test/scripted', stream.text());
+      assert.deepEqual(metadata.candidates.map((c) => c.path), ['web/src/format.ts']);
+      assert.equal(model.requests.length, 2);
+    } finally {
+      await config.update('brain', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('asks for an issue when the prompt is empty', async () => {
