@@ -95,6 +95,8 @@ interface Measured {
 }
 
 interface Row extends Measured {
+  /** grep only: raw rg without --sort=path (parallel, nondeterministic order): the price of determinism. */
+  unsortedMs?: number;
   tool: string;
   repo: string;
   what: string;
@@ -173,6 +175,10 @@ async function main(): Promise<void> {
     const target = args.path ? path.join(tree, args.path) : tree;
     const flags = grepFlags(args, args.context_lines ?? 0, [target]);
     add('grep', repo, describe(args), await compare(() => run(repo, { id: 'b', name: 'grep', args }), () => rawRg(flags, tree)));
+    const unsorted = flags.filter((flag) => flag !== '--sort=path');
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) times.push(await ms(() => rawRg(unsorted, tree)));
+    rows[rows.length - 1].unsortedMs = median(times);
   }
   for (const [repo, args] of wanted('glob') ? GLOBS : []) {
     const listing = fileListFlags([trees[repo]]);
@@ -190,9 +196,9 @@ async function main(): Promise<void> {
   const cachedGlob = await compare(() => run('django', { id: 'b', name: 'glob', args: { pattern: '*.py' } }), () => rawRg(fileListFlags([trees.django]), trees.django));
 
   const byTool = (tool: string, key: 'ratio' | 'minRatio' = 'ratio') => median(rows.filter((r) => r.tool === tool).map((r) => r[key]));
-  console.log(`| tool | repo | call | ours ms | raw ms | ratio | min ratio | result |\n|---|---|---|---:|---:|---:|---:|---|`);
+  console.log(`| tool | repo | call | ours ms | raw ms | ratio | min ratio | raw unsorted ms | result |\n|---|---|---|---:|---:|---:|---:|---:|---|`);
   for (const r of rows) {
-    const cells = [r.tool, r.repo, `\`${r.what.replace(/\|/g, '\\|')}\``, r.oursMs.toFixed(1), r.rawMs.toFixed(1), r.ratio.toFixed(2), r.minRatio.toFixed(2), r.note];
+    const cells = [r.tool, r.repo, `\`${r.what.replace(/\|/g, '\\|')}\``, r.oursMs.toFixed(1), r.rawMs.toFixed(1), r.ratio.toFixed(2), r.minRatio.toFixed(2), r.unsortedMs?.toFixed(1) ?? '', r.note];
     console.log(`| ${cells.join(' | ')} |`);
   }
   console.log(`\nMachine: ${os.cpus().length} cores, 1-min load average ${os.loadavg()[0].toFixed(1)} at the end.`);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import type { ReadArgs } from '../../../src/common/tools';
 import { NodeToolRunner } from '../../../src/tools/runner';
@@ -91,6 +91,25 @@ describe('tools/read', () => {
     const deep = await read({ path: 'huge.log', start_line: 500_000, end_line: 500_001 });
     assert.equal(deep.text, `500000\t${'0123456789abcdef'.repeat(4)}\n500001\t${'0123456789abcdef'.repeat(4)}`);
     assert.equal(deep.truncated, false);
+  });
+
+  it('reads the default window of a file over 64 MB without counting its lines', async () => {
+    // Sparse: 400 text lines (20 KB, past the 8 KB binary sniff), then zeros up to 70 MB that take no disk space.
+    const file = path.join(root, 'sparse.log');
+    writeFileSync(file, Array.from({ length: 400 }, (_, i) => `row ${i + 1}`.padEnd(49, '.')).join('\n').concat('\n'));
+    truncateSync(file, 70 * 1024 * 1024);
+    const r = await read({ path: 'sparse.log' });
+    const lines = r.text.split('\n');
+    assert.equal(lines.length, 301);
+    assert.equal(lines[299], `   300\t${'row 300'.padEnd(49, '.')}`);
+    assert.equal(lines[300], '... showing lines 1-300; call read with start_line=301 for more.');
+    assert.deepEqual(r.read, { path: 'sparse.log', startLine: 1, endLine: 300 });
+  });
+
+  it('shows the first 300 lines by default and says how to continue', async () => {
+    const r = await read({ path: 'numbered.txt' });
+    assert.equal(r.text.split('\n')[300], '... showing lines 1-300 of 1000; call read with start_line=301 for more.');
+    assert.equal(r.truncated, true);
   });
 
   it('refuses bad ranges, directories, missing and outside paths', async () => {
