@@ -52,7 +52,7 @@ const STATE = {
     },
     totalTurns: 4, currentTurn: 4, maxParallelCalls: 8, toolCalls: 11,
     candidates: [
-      { path: 'django/db/models/sql/compiler.py', ranges: [[1688, 1760]], reason: 'SQLInsertCompiler.as_sql passes unique_fields/update_fields names, not db columns, to on_conflict_suffix_sql.', score: 0.91 },
+      { path: 'django/db/models/sql/compiler.py', ranges: [[1688, 1760]], reason: '`SQLInsertCompiler.as_sql` passes `unique_fields`/`update_fields` names, not db columns, to `on_conflict_suffix_sql`.', score: 0.91 },
       { path: 'django/db/backends/postgresql/operations.py', ranges: [[352, 370]], reason: 'on_conflict_suffix_sql quotes the given names directly into ON CONFLICT (...) DO UPDATE SET.', score: 0.74 },
       { path: 'django/db/models/query.py', ranges: [[746, 790], [806, 812]], reason: 'bulk_create validates unique_fields and update_fields and forwards field names to the insert.', score: 0.52 },
       { path: 'tests/bulk_create/models.py', reason: '<img src=x onerror=alert(1)> model with db_column="BlacklistID" reproduces the case', score: 0.31 },

@@ -32,9 +32,9 @@ export function describeOutcome(call: CallView): { text: string; error: boolean 
   return { text: `${plural(s.count, unit)}${s.truncated ? ' (truncated)' : ''}`, error: false };
 }
 
-/** The summary line of a turn: "Turn 2 · 6 calls · 140 results" or "Turn 4 · answer". */
-export function describeTurn(turn: TurnView): string {
-  if (turn.final && turn.calls.length === 0) return `Turn ${turn.turn} · answer`;
+/** The summary line of a turn: "Turn 2 · 6 calls · 140 results", or "Turn 4 · answer" for the turn that answered. */
+export function describeTurn(turn: TurnView, answered = false): string {
+  if ((turn.final || answered) && turn.calls.length === 0) return `Turn ${turn.turn} · answer`;
   const results = turn.calls.reduce((sum, c) => sum + (c.summary?.count ?? 0), 0);
   const errors = turn.calls.filter((c) => c.summary?.error).length;
   return [`Turn ${turn.turn}`, plural(turn.calls.length, 'call'), plural(results, 'result'), errors ? plural(errors, 'error') : '']
@@ -56,6 +56,22 @@ export function describeStatus(run: RunView): string {
     case 'error':
       return run.brain ? `Failed · ${run.brain}` : 'Failed';
   }
+}
+
+/** A score with three significant digits at most ("0.91", "18.1", "240"). */
+export function formatScore(score: number): string {
+  return Math.abs(score) < 1 ? score.toFixed(2) : String(Number(score.toPrecision(3)));
+}
+
+/**
+ * Splits a reason at Markdown code spans (`name`) so they can be shown as code. Only the span
+ * boundaries are interpreted; every part is still rendered as text.
+ */
+export function reasonParts(text: string): { text: string; code: boolean }[] {
+  return text
+    .split(/(`[^`\n]+`)/)
+    .filter(Boolean)
+    .map((part) => (/^`[^`\n]+`$/.test(part) ? { text: part.slice(1, -1), code: true } : { text: part, code: false }));
 }
 
 /** "10–40" labels for range chips. */

@@ -83,6 +83,7 @@ a:hover { color: var(--vscode-textLink-activeForeground); text-decoration: under
 }
 .range:hover { background: var(--vscode-list-hoverBackground); }
 .reason { margin: 4px 0 0; overflow-wrap: anywhere; white-space: pre-wrap; }
+.reason code { padding: 0 3px; border-radius: 3px; background: var(--vscode-textCodeBlock-background); }
 .placeholder { color: var(--vscode-descriptionForeground); margin: 4px 0 12px; }
 .rejected { margin: 6px 0 0; color: var(--vscode-descriptionForeground); font-size: 0.92em; }
 .rejected ul { margin: 4px 0; padding-left: 20px; }

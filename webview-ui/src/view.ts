@@ -3,7 +3,7 @@ import { styleMap } from 'lit/directives/style-map.js';
 import type { ErrorAction } from '../../src/common/errors';
 import type { CallView, HistoryEntry, PanelState, RunView, TurnView } from '../../src/common/protocol';
 import type { Candidate, LineRange } from '../../src/common/result';
-import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, rangeLabel, splitPath } from './format';
+import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, formatScore, rangeLabel, reasonParts, splitPath } from './format';
 
 /** What the templates call back into (main.ts wires these to the host). */
 export interface ViewActions {
@@ -170,7 +170,7 @@ function candidateView(c: Candidate, index: number, checked: boolean, actions: V
           <span class="codicon codicon-file" aria-hidden="true"></span>
           <span class="path"><span class="path-name">${name}</span>${dir ? html`<span class="path-dir">${dir.slice(0, -1)}</span>` : nothing}</span>
         </button>
-        ${c.score !== undefined ? html`<span class="score" title="Score">${c.score.toFixed(2)}</span>` : nothing}
+        ${c.score !== undefined ? html`<span class="score" title="Score">${formatScore(c.score)}</span>` : nothing}
       </div>
       ${ranges.length
         ? html`<div class="ranges" aria-label="Line ranges">
@@ -179,7 +179,7 @@ function candidateView(c: Candidate, index: number, checked: boolean, actions: V
             )}
           </div>`
         : nothing}
-      ${c.reason ? html`<p class="reason">${c.reason}</p>` : nothing}
+      ${c.reason ? html`<p class="reason">${reasonParts(c.reason).map((p) => (p.code ? html`<code>${p.text}</code>` : p.text))}</p>` : nothing}
     </div>
   </li>`;
 }
@@ -188,13 +188,13 @@ function trajectoryView(run: RunView): TemplateResult | typeof nothing {
   if (!run.turns.length) return nothing;
   return html`<section id="trajectory" class="trajectory" aria-labelledby="trajectory-heading">
     <div class="section-head"><h2 id="trajectory-heading">How it searched</h2>${run.usage ? html`<span class="meta">${formatMs(run.usage.ms)}</span>` : nothing}</div>
-    ${run.turns.map((t) => turnView(t, run.status === 'running' && t.turn === run.currentTurn))}
+    ${run.turns.map((t, i) => turnView(t, run.status === 'running' && t.turn === run.currentTurn, run.status === 'done' && i === run.turns.length - 1))}
   </section>`;
 }
 
-function turnView(turn: TurnView, live: boolean): TemplateResult {
+function turnView(turn: TurnView, live: boolean, answered: boolean): TemplateResult {
   return html`<details class="turn" data-turn=${turn.turn} ?open=${live}>
-    <summary>${live ? html`<span class="codicon codicon-loading codicon-modifier-spin" aria-hidden="true"></span>` : nothing}${describeTurn(turn)}</summary>
+    <summary>${live ? html`<span class="codicon codicon-loading codicon-modifier-spin" aria-hidden="true"></span>` : nothing}${describeTurn(turn, answered)}</summary>
     ${turn.thought ? html`<p class="thought">${turn.thought}</p>` : nothing}
     ${turn.calls.length ? html`<ul class="calls">${turn.calls.map(callView)}</ul>` : nothing}
   </details>`;

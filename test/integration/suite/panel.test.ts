@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PanelState, RenderedSnapshot } from '../../../src/common/protocol';
 import type { LocateResult } from '../../../src/common/result';
+import { reasonParts } from '../../../webview-ui/src/format';
 import { fixtureIssues } from '../fixture/content';
 import { activateCodeGrep, fixtureFolder } from './extensionApi';
 import { waitFor } from './poll';
@@ -31,7 +32,8 @@ describe('results panel (webview in a real VS Code)', () => {
       return s.rendered?.status === 'done' && s.rendered.candidatePaths.length ? s : undefined;
     }, 'the page to render the finished run');
     assert.equal(shown.rendered!.candidatePaths[0], issue.expectedPath);
-    assert.equal(shown.rendered!.reasons[0], result.candidates[0].reason);
+    const visible = reasonParts(result.candidates[0].reason).map((p) => p.text).join('');
+    assert.equal(shown.rendered!.reasons[0], visible, 'the reason is shown as text (code spans without their backticks)');
     assert.equal(shown.posted?.current?.status, 'done');
     assert.ok((shown.posted?.current?.turns.length ?? 0) > 0, 'the trajectory is shown');
   });

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { issueFromText } from '../../../src/common/issue';
 import type { CallView } from '../../../src/common/protocol';
 import { startRunView } from '../../../src/common/runView';
-import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, rangeLabel, splitPath } from '../../../webview-ui/src/format';
+import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, formatScore, rangeLabel, reasonParts, splitPath } from '../../../webview-ui/src/format';
 
 const done = (count: number, extra: Partial<NonNullable<CallView['summary']>> = {}) => ({ count, truncated: false, bytes: 10, ms: 5, ...extra });
 
@@ -26,6 +26,7 @@ describe('webview text formatting', () => {
     const call = (id: string, count: number, error?: string): CallView => ({ id, call: { id, name: 'glob', args: { pattern: '*' } }, summary: done(count, { error }) });
     assert.equal(describeTurn({ turn: 2, final: false, calls: [call('a', 3), call('b', 0, 'bad')] }), 'Turn 2 · 2 calls · 3 results · 1 error');
     assert.equal(describeTurn({ turn: 4, final: true, calls: [] }), 'Turn 4 · answer');
+    assert.equal(describeTurn({ turn: 2, final: false, calls: [] }, true), 'Turn 2 · answer', 'a brain may answer before the last turn');
     const view = { ...startRunView('r', issueFromText('t'), []), brain: 'embedded', totalTurns: 4, currentTurn: 2, toolCalls: 8 };
     assert.equal(describeStatus(view), 'Searching · embedded · turn 2/4 · 8 calls');
     assert.equal(describeStatus({ ...view, status: 'error', brain: '' }), 'Failed');
@@ -38,6 +39,17 @@ describe('webview text formatting', () => {
     assert.deepEqual(splitPath('b.py'), { dir: '', name: 'b.py' });
     assert.equal(excerpt('a\n\n  b', 10), 'a b');
     assert.equal(excerpt('x'.repeat(20), 10), `${'x'.repeat(9)}…`);
+    assert.deepEqual(reasonParts('Defines `TokenBucket` and `consume`; a ` stray'), [
+      { text: 'Defines ', code: false },
+      { text: 'TokenBucket', code: true },
+      { text: ' and ', code: false },
+      { text: 'consume', code: true },
+      { text: '; a ` stray', code: false },
+    ]);
+    assert.deepEqual(reasonParts('<img src=x onerror=alert(1)>'), [{ text: '<img src=x onerror=alert(1)>', code: false }]);
+    assert.equal(formatScore(0.914), '0.91');
+    assert.equal(formatScore(18.1049), '18.1');
+    assert.equal(formatScore(240.4), '240');
     assert.equal(formatMs(42), '42 ms');
     assert.equal(formatMs(1840), '1.8 s');
     assert.equal(formatMs(63_000), '1 min 3 s');
