@@ -2,6 +2,7 @@ import { Minimatch } from 'minimatch';
 import { DEFAULT_LIMITS } from '../common/limits';
 import type { GlobArgs, ToolResult } from '../common/tools';
 import type { FileListCache } from './fileList';
+import { requiredLiterals } from './globLiterals';
 import type { ToolContext } from './grep';
 import { errorResult, okResult } from './toolResult';
 import type { Workspace } from './workspace';
@@ -50,7 +51,9 @@ function matchFiles(files: string[], prefixes: string[], pattern: string, stripR
   const regex = new Minimatch(pattern, { dot: true, nocomment: true, nonegate: true }).makeRe();
   if (regex === false) return undefined;
   const byName = !pattern.includes('/');
-  const test = (rel: string) => regex.test(byName ? rel.slice(rel.lastIndexOf('/') + 1) : rel);
+  const literals = requiredLiterals(pattern);
+  const matches = literals ? (text: string) => literals.some((literal) => text.includes(literal)) && regex.test(text) : (text: string) => regex.test(text);
+  const test = (rel: string) => matches(byName ? rel.slice(rel.lastIndexOf('/') + 1) : rel);
   return files.filter((file) => {
     const prefix = prefixes.length === 1 ? (file.startsWith(prefixes[0]) ? prefixes[0] : undefined) : prefixes.find((p) => file.startsWith(p));
     if (prefix === undefined) return false;
