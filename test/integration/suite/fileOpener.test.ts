@@ -1,0 +1,31 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { candidateUri, FileOpener } from '../../../src/extension/fileOpener';
+import { fixtureFolder } from './extensionApi';
+
+describe('opening a candidate (real editor)', () => {
+  const opener = new FileOpener();
+  after(() => opener.dispose());
+
+  it('maps a workspace-relative path to the file and refuses paths that leave the folder', async () => {
+    const uri = await candidateUri([fixtureFolder()], 'ratelimit/bucket.py');
+    assert.equal(uri.toString(), vscode.Uri.joinPath(fixtureFolder(), 'ratelimit', 'bucket.py').toString());
+    await assert.rejects(candidateUri([fixtureFolder()], '../outside.py'), /outside the workspace/);
+    await assert.rejects(candidateUri([fixtureFolder()], '/etc/passwd'), /outside the workspace/);
+  });
+
+  it('opens the file with the range selected and revealed', async () => {
+    const uri = await candidateUri([fixtureFolder()], 'ratelimit/bucket.py');
+    const editor = await opener.open(uri, [21, 29], [[5, 41]], vscode.ViewColumn.One);
+    assert.equal(editor.document.uri.toString(), uri.toString());
+    assert.equal(editor.selection.start.line, 20);
+    assert.equal(editor.selection.end.line, 28);
+    assert.ok(editor.visibleRanges.some((r) => r.contains(new vscode.Position(20, 0))), 'the range is visible');
+  });
+
+  it('clamps a range past the end of the file instead of failing', async () => {
+    const uri = await candidateUri([fixtureFolder()], 'ratelimit/bucket.py');
+    const editor = await opener.open(uri, [1000, 2000], [], vscode.ViewColumn.One);
+    assert.equal(editor.selection.end.line, editor.document.lineCount - 1);
+  });
+});
