@@ -44,6 +44,18 @@ describe('tools/runner', () => {
     assert.deepEqual((await runner.run(nullPath, noSignal)).paths, ['a/b.py']);
   });
 
+  it('says when the rg binary is missing instead of throwing', async () => {
+    const saved = process.env.CODEGREP_RG_PATH;
+    process.env.CODEGREP_RG_PATH = path.join(root, 'no-such-rg');
+    try {
+      const r = await runner.run({ id: 'm', name: 'grep', args: { pattern: 'print' } }, noSignal);
+      assert.equal(r.error, `error: grep failed: CODEGREP_RG_PATH points to ${path.join(root, 'no-such-rg')}, which does not exist.`);
+    } finally {
+      if (saved === undefined) delete process.env.CODEGREP_RG_PATH;
+      else process.env.CODEGREP_RG_PATH = saved;
+    }
+  });
+
   it('rejects with cancelled when the signal is already aborted', async () => {
     const controller = new AbortController();
     controller.abort();
