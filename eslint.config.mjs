@@ -16,7 +16,7 @@ const restrict = (files, paths, patterns = []) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'out/**', '.vscode-test/**', 'test-results/**', '**/*.js', '**/*.mjs', 'webview-ui/dist/**'] },
+  { ignores: ['node_modules/**', 'dist/**', '.cache/**', 'out/**', '.vscode-test/**', 'test-results/**', '**/*.js', '**/*.mjs', 'webview-ui/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
