@@ -184,7 +184,12 @@ function throwIfAborted(signal: AbortSignal): void {
 
 /** Settles as soon as the signal aborts, even if the brain ignores it. */
 function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new CodeGrepError('cancelled', 'The run was cancelled.'));
+  if (signal.aborted) {
+    // The work may have been aborted while it started (a listener stopped the run); its own
+    // rejection must still be observed, or Node reports an unhandled rejection.
+    promise.catch(() => undefined);
+    return Promise.reject(new CodeGrepError('cancelled', 'The run was cancelled.'));
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(new CodeGrepError('cancelled', 'The run was cancelled.'));
     signal.addEventListener('abort', onAbort, { once: true });
