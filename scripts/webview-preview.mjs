@@ -126,7 +126,9 @@ try {
     await tab.waitForTimeout(300);
     const reason = await tab.locator('#candidates li.candidate').nth(3).locator('.reason').textContent();
     const injected = await tab.locator('#app img').count();
-    console.log(`${theme}: 4th reason rendered as text: ${JSON.stringify(reason)}; img elements: ${injected}`);
+    const labelled = await tab.getByRole('checkbox', { name: /^Select / }).count();
+    const openButtons = await tab.getByRole('button', { name: /^Open / }).count();
+    console.log(`${theme}: 4th reason rendered as text: ${JSON.stringify(reason)}; img elements: ${injected}; labelled checkboxes: ${labelled}; open buttons: ${openButtons}`);
     await tab.screenshot({ path: `${outDir}/results-${theme}.png`, fullPage: true });
     const failing = { ...STATE.current, runId: 'r2', status: 'error', brain: '', candidates: [], selected: [], rejected: [], turns: [], usage: undefined,
       error: { code: 'endpoint-unreachable', message: 'Cannot reach http://127.0.0.1:8000/v1 (connection refused). Start the server or set codegrep.endpoint.', action: 'set-endpoint' } };

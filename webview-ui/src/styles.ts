@@ -18,6 +18,7 @@ code { font-family: var(--vscode-editor-font-family); font-size: 0.92em; }
 a { color: var(--vscode-textLink-foreground); text-decoration: none; }
 a:hover { color: var(--vscode-textLink-activeForeground); text-decoration: underline; }
 :focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
+.sr-only { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .meta { color: var(--vscode-descriptionForeground); font-size: 0.9em; }
 
 .issue { padding: 16px 0 12px; border-bottom: 1px solid var(--vscode-panel-border, transparent); }

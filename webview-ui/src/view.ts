@@ -160,8 +160,9 @@ function candidateView(c: Candidate, index: number, checked: boolean, actions: V
   const { dir, name } = splitPath(c.path);
   const ranges = c.ranges ?? [];
   return html`<li class="candidate" data-path=${c.path} data-rank=${index + 1} data-testid="candidate">
-    <vscode-checkbox class="pick" aria-label="Select ${c.path}" ?checked=${checked}
-      @change=${(e: Event) => actions.toggle(c.path, (e.target as HTMLInputElement).checked)}></vscode-checkbox>
+    <vscode-checkbox class="pick" ?checked=${checked} @change=${(e: Event) => actions.toggle(c.path, (e.target as HTMLInputElement).checked)}
+      ><span class="sr-only">Select ${c.path}</span></vscode-checkbox
+    >
     <div class="candidate-main">
       <div class="candidate-head">
         <button class="candidate-open" data-testid="open-candidate" title="Open ${c.path}" aria-label="Open ${c.path}${ranges.length ? ` at line ${ranges[0][0]}` : ''}"
