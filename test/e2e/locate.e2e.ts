@@ -1,0 +1,204 @@
+/**
+ * UI end-to-end: the packaged VSIX in a real VS Code 1.100 workbench (code-server + chromium), driven
+ * like a user on the fixture git repository. Runs twice: with the embedded brain, and with the
+ * OpenAI-compatible brain against a scripted loopback model server.
+ */
+import * as assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../scripts/code-server/browser';
+import { repoRoot } from '../../scripts/code-server/paths';
+import { FakeModelServer, type ScriptedReply } from '../helpers/fakeModelServer';
+import { createFixtureWorkspace, type FixtureWorkspace } from '../integration/fixture/createFixture';
+import { answerInputBox, runFromPalette, waitForStatusBarItem } from './harness/palette';
+import { candidates, resultsFrame, waitForRunStatus } from './harness/resultsPanel';
+import { useTheme } from './harness/theme';
+import { packagedVsix } from './harness/vsix';
+import { Workbench } from './harness/workbench';
+
+/** What one scenario types and expects. */
+interface Scenario {
+  label: string;
+  settings: () => Record<string, unknown>;
+  /** Typed into the input box (one line: it is an <input>). */
+  issue: string;
+  expectedPath: string;
+  /** A line the opened range must show. */
+  expectedLine: number;
+  reason: RegExp;
+  /** Copy the final panel screenshots to docs/images/ (CODEGREP_E2E_UPDATE_DOCS=1). */
+  docsImages?: boolean;
+}
+
+let browser: Browser;
+let fixture: FixtureWorkspace;
+let vsix: string;
+
+before(async function () {
+  this.timeout(300_000);
+  [browser, vsix] = await Promise.all([launchChromium(), packagedVsix()]);
+  fixture = createFixtureWorkspace();
+});
+
+after(async () => {
+  await browser?.close();
+  fixture?.dispose();
+});
+
+function locateScenario(scenario: Scenario, afterLocate?: () => void): void {
+  let workbench: Workbench;
+
+  before(async function () {
+    this.timeout(120_000);
+    workbench = await Workbench.open({ browser, vsix, folder: fixture.dir, label: scenario.label, settings: scenario.settings() });
+  });
+
+  after(async () => {
+    await workbench?.close();
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && workbench) {
+      await workbench.screenshot(`failed-${this.currentTest.title.replace(/\W+/g, '-')}`).catch(() => undefined);
+    }
+  });
+
+  it('activates from the installed VSIX (status bar item)', async () => {
+    await waitForStatusBarItem(workbench.page, 'CodeGrep');
+  });
+
+  it('locates from the command palette and shows the file with its reason', async () => {
+    const { page } = workbench;
+    await runFromPalette(page, 'Locate files for issue');
+    await answerInputBox(page, scenario.issue);
+    await waitForRunStatus(page, 'done');
+    const top = candidates(page).first();
+    assert.equal(await top.getAttribute('data-path'), scenario.expectedPath);
+    assert.match(await top.locator('.reason').innerText(), scenario.reason);
+    afterLocate?.();
+  });
+
+  it('opens the file at the located range when clicked', async () => {
+    const { page } = workbench;
+    const top = candidates(page).first();
+    const range = (await top.locator('.range').first().getAttribute('data-range')) ?? '';
+    const [start, end] = range.split('-').map(Number);
+    assert.ok(start <= scenario.expectedLine && scenario.expectedLine <= end, `range ${range} covers line ${scenario.expectedLine}`);
+    await top.locator('[data-testid="open-candidate"]').click();
+    // The editor group that now shows the file (focus may stay in the panel, so not "the active group").
+    const fileName = scenario.expectedPath.split('/').pop() ?? '';
+    const group = page.locator('.editor-group-container', { has: page.locator('.tabs-container .tab.active', { hasText: fileName }) });
+    await group.waitFor();
+    assert.equal(await group.locator('.tabs-container .tab.active .label-name').innerText(), fileName);
+    // The range is selected and scrolled into view: its first line and the fix line are on screen.
+    await group.locator('.view-overlays .selected-text').first().waitFor();
+    for (const line of [start, scenario.expectedLine]) {
+      await group.locator('.margin-view-overlays .line-numbers', { hasText: new RegExp(`^\\s*${line}\\s*$`) }).first().waitFor();
+    }
+  });
+
+  it('copies the selected files as context to the clipboard', async () => {
+    const { page } = workbench;
+    const frame = resultsFrame(page);
+    await frame.locator('#copy-context').click();
+    await frame.locator('#action-status', { hasText: /Copied/ }).waitFor();
+    // A string, so it runs in the page (this project's tsconfig has no DOM types).
+    const copied = await page.evaluate<string>('navigator.clipboard.readText()');
+    assert.ok(copied.includes(scenario.expectedPath), `clipboard holds ${scenario.expectedPath}:\n${copied}`);
+  });
+
+  it('raised no CodeGrep error notification on the way', async () => {
+    const { page } = workbench;
+    await runFromPalette(page, 'Notifications: Show Notifications');
+    const center = page.locator('.notifications-center');
+    await center.waitFor();
+    const errors = center.locator('.notification-list-item', { has: page.locator('.codicon-error') }).filter({ hasText: 'CodeGrep' });
+    const texts = await errors.allInnerTexts();
+    await page.keyboard.press('Escape');
+    assert.deepEqual(texts, []);
+  });
+
+  it('renders the panel in dark and light themes (screenshots)', async () => {
+    const shots: string[] = [];
+    for (const kind of ['dark', 'light'] as const) {
+      await useTheme(workbench.page, kind);
+      const top = candidates(workbench.page).first();
+      assert.ok(await top.isVisible(), `the top candidate is visible in the ${kind} theme`);
+      shots.push(await workbench.screenshot(`panel-${kind}`));
+    }
+    if (scenario.docsImages && process.env.CODEGREP_E2E_UPDATE_DOCS === '1') {
+      // Refreshes the README's screenshots; run by hand, never by CI (it writes tracked files).
+      const docs = join(repoRoot, 'docs', 'images');
+      mkdirSync(docs, { recursive: true });
+      for (const [i, kind] of (['dark', 'light'] as const).entries()) copyFileSync(shots[i], join(docs, `e2e-workbench-${kind}.png`));
+    }
+  });
+}
+
+describe('e2e: locate with the embedded brain', () => {
+  locateScenario({
+    label: 'embedded',
+    settings: () => ({ 'codegrep.brain': 'embedded' }),
+    issue: 'TokenBucket.consume(0) raises ValueError: tokens must be positive, but a zero-cost request should succeed',
+    expectedPath: 'ratelimit/bucket.py',
+    expectedLine: 24,
+    reason: /tokens must be positive|consume|TokenBucket/,
+    docsImages: true,
+  });
+});
+
+describe('e2e: locate with an OpenAI-compatible server (scripted, loopback)', () => {
+  const reason = 'formatRetryAfter rounds sub-second waits down to "0s"';
+  const replies: ScriptedReply[] = [
+    {
+      message: {
+        content: null,
+        tool_calls: [
+          { id: 'call1', type: 'function', function: { name: 'grep', arguments: JSON.stringify({ pattern: 'formatRetryAfter' }) } },
+          { id: 'call2', type: 'function', function: { name: 'glob', arguments: JSON.stringify({ pattern: 'web/**/*.ts' }) } },
+        ],
+      },
+    },
+    {
+      message: {
+        content: null,
+        tool_calls: [
+          {
+            id: 'call3',
+            type: 'function',
+            function: { name: 'answer', arguments: JSON.stringify({ files: [{ path: 'web/src/format.ts', lines: '2-9', reason }] }) },
+          },
+        ],
+      },
+    },
+  ];
+  let model: FakeModelServer;
+
+  before(async () => {
+    model = await FakeModelServer.start(replies);
+  });
+
+  after(async () => {
+    await model?.close();
+  });
+
+  locateScenario(
+    {
+      label: 'openai',
+      settings: () => ({ 'codegrep.brain': 'openai', 'codegrep.endpoint': model.baseURL, 'codegrep.model': 'codegrep-e2e' }),
+      issue: 'Retry hint shows "0s" for sub-second waits, so clients retry immediately',
+      expectedPath: 'web/src/format.ts',
+      expectedLine: 3,
+      reason: new RegExp(reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    },
+    () => {
+      const chats = model.chatRequests;
+      assert.equal(chats.length, 2, 'one exploration turn, then the answer');
+      assert.equal(chats[0].body?.model, 'codegrep-e2e');
+      const secondMessages = JSON.stringify(chats[1].body?.messages ?? []);
+      assert.match(secondMessages, /"role":"tool"/, 'the grep/glob results went back to the model');
+      assert.match(secondMessages, /web\/src\/format\.ts/, 'the tool results came from the real workspace');
+    },
+  );
+});
