@@ -11,15 +11,11 @@ import type { SendToChatArgs } from './services';
 export const CHAT_OPEN = 'workbench.action.chat.open';
 export const CHAT_ATTACH_FILE = 'workbench.action.chat.attachFile';
 
-/** `attachFiles` in the chat open options is honoured from this VS Code version on. */
-const ATTACH_FILES_SINCE: [number, number] = [1, 99];
-
 /** How the files reached chat, for the log, the user and tests. */
 export type HandoffMethod = 'open-with-files' | 'attach-per-file' | 'open-only' | 'clipboard';
 
 /** What a hand-off needs from the host; the command passes VS Code's, tests pass recorders. */
 export interface ChatHost {
-  version: string;
   commands(): Thenable<string[]>;
   execute(command: string, ...args: unknown[]): Thenable<unknown>;
   copy(text: string): Thenable<void>;
@@ -53,7 +49,6 @@ export const handoffContribution: Contribution = {
 /** The host's real chat commands and clipboard. */
 export function vscodeChatHost(): ChatHost {
   return {
-    version: vscode.version,
     commands: () => vscode.commands.getCommands(true),
     execute: (command, ...args) => vscode.commands.executeCommand(command, ...args),
     copy: (text) => vscode.env.clipboard.writeText(text),
@@ -61,34 +56,28 @@ export function vscodeChatHost(): ChatHost {
 }
 
 /**
- * Opens chat with a prefilled prompt and the files attached: `attachFiles` where the chat open
- * command takes it, else one `attachFile` call per file, else the prompt alone; without chat at
- * all, the prompt and `@path` mentions go to the clipboard. Never throws for a missing feature.
+ * Opens chat with a prefilled prompt and the files attached. Newer VS Code takes `attachFiles` in
+ * the chat open options; VS Code 1.100 ignores that option but has `attachFile` (Add File to
+ * Chat), so each file is also attached that way when the command exists (the chat dedupes
+ * attachments by URI). Without chat at all, the prompt and `@path` mentions go to the clipboard.
+ * Never throws for a missing feature.
  */
 export async function sendToChat(args: SendToChatArgs, host: ChatHost, style: MentionStyle = 'claude'): Promise<{ method: HandoffMethod; attached: number }> {
   const prompt = formatChatPrompt(args.issue, args.candidates);
   const available = new Set(await host.commands());
   if (available.has(CHAT_OPEN)) {
-    if (atLeast(host.version, ATTACH_FILES_SINCE)) {
-      try {
-        await host.execute(CHAT_OPEN, { query: prompt, isPartialQuery: true, attachFiles: args.files });
-        return { method: 'open-with-files', attached: args.files.length };
-      } catch {
-        // Fall through to the older per-file route.
-      }
-    }
-    try {
-      await host.execute(CHAT_OPEN, { query: prompt, isPartialQuery: true });
-      let attached = 0;
+    const opened =
+      (await host.execute(CHAT_OPEN, { query: prompt, isPartialQuery: true, attachFiles: args.files }).then(() => true, () => false)) ||
+      (await host.execute(CHAT_OPEN, { query: prompt, isPartialQuery: true }).then(() => 'without-files' as const, () => false));
+    if (opened) {
       if (available.has(CHAT_ATTACH_FILE)) {
-        for (const file of args.files) {
-          attached += await host.execute(CHAT_ATTACH_FILE, file).then(() => 1, () => 0);
-        }
+        let attached = 0;
+        for (const file of args.files) attached += await host.execute(CHAT_ATTACH_FILE, file).then(() => 1, () => 0);
+        return { method: attached ? 'attach-per-file' : 'open-only', attached };
       }
-      return { method: attached ? 'attach-per-file' : 'open-only', attached };
-    } catch {
-      // Chat is registered but would not open (no chat provider): use the clipboard.
+      return opened === true ? { method: 'open-with-files', attached: args.files.length } : { method: 'open-only', attached: 0 };
     }
+    // Chat is registered but would not open (no chat provider): use the clipboard.
   }
   await host.copy(`${formatForAgent(args.issue, args.candidates, style)}\n\n${prompt}`);
   return { method: 'clipboard', attached: 0 };
@@ -104,7 +93,3 @@ export function sendToChatArgs(arg: unknown): SendToChatArgs {
   return { issue: arg.issue as unknown as Issue, candidates, files };
 }
 
-function atLeast(version: string, [major, minor]: [number, number]): boolean {
-  const [a, b] = version.split('.').map((n) => Number.parseInt(n, 10));
-  return a > major || (a === major && b >= minor);
-}
