@@ -20,6 +20,7 @@ const WORK = path.resolve('.cache/bench/footprint');
 const arch = process.arch === 'arm' ? 'armhf' : process.arch;
 const TARGET = `${process.platform}-${arch}`;
 const RG_PACKAGE = `@vscode/ripgrep-${TARGET === 'linux-armhf' ? 'linux-arm' : TARGET}`;
+const VSCODE_DTS = path.resolve('node_modules/@types/vscode/index.d.ts');
 const RG_BINARY = path.resolve('node_modules', RG_PACKAGE, 'bin', process.platform === 'win32' ? 'rg.exe' : 'rg');
 
 interface Size {
@@ -87,7 +88,7 @@ exports.activate = (context) => {
 }
 
 function activateInChild(child: string, extension: string): Activation {
-  const out = execFileSync(process.execPath, [child, extension], { encoding: 'utf8' });
+  const out = execFileSync(process.execPath, [child, extension, VSCODE_DTS], { encoding: 'utf8' });
   return JSON.parse(out.trim().split('\n').pop() ?? '{}') as Activation;
 }
 

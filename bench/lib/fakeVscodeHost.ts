@@ -60,9 +60,9 @@ export function createFakeVscode(names: string[]): Record<string, unknown> {
   return api;
 }
 
-/** The top-level `vscode.X` names a bundle uses (esbuild names the import vscode, vscode2, ...). */
-export function vscodeNamesUsedBy(bundleText: string): string[] {
-  return [...new Set([...bundleText.matchAll(/\bvscode\d*\.([A-Za-z_$][\w$]*)/g)].map((m) => m[1]))];
+/** The top-level names of the `vscode` API (namespaces, classes, enums, ...), from its type declarations. */
+export function vscodeApiNames(declarations: string): string[] {
+  return [...new Set([...declarations.matchAll(/^\texport (?:namespace|class|enum|const|let|function) ([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]))];
 }
 
 /** Makes `require('vscode')` resolve to the fake in this process, exposing `names` at the top level. */

@@ -14,11 +14,13 @@ export interface ChartOptions {
   xLabel: string;
   yLabel: string;
   logX?: boolean;
+  /** Horizontal reference lines, e.g. a goal. */
+  hLines?: { y: number; label: string; color: string }[];
   width?: number;
   height?: number;
 }
 
-const MARGIN = { left: 64, right: 150, top: 36, bottom: 52 };
+const MARGIN = { left: 64, right: 200, top: 36, bottom: 52 };
 
 /** Renders the series as a standalone SVG document (text escaped, fixed size, readable on light and dark pages). */
 export function lineChartSvg(series: Series[], options: ChartOptions): string {
@@ -31,7 +33,7 @@ export function lineChartSvg(series: Series[], options: ChartOptions): string {
   const xs = all.map((p) => fx(p.x));
   const xMin = Math.min(...xs);
   const xMax = Math.max(...xs);
-  const yMax = niceCeil(Math.max(...all.map((p) => p.y)));
+  const yMax = niceCeil(Math.max(...all.map((p) => p.y), ...(options.hLines ?? []).map((l) => l.y)));
   const sx = (x: number) => MARGIN.left + ((fx(x) - xMin) / (xMax - xMin || 1)) * plotW;
   const sy = (y: number) => MARGIN.top + plotH - (y / yMax) * plotH;
   const out: string[] = [];
@@ -51,14 +53,20 @@ export function lineChartSvg(series: Series[], options: ChartOptions): string {
   out.push(`<line x1="${MARGIN.left}" x2="${MARGIN.left}" y1="${MARGIN.top}" y2="${MARGIN.top + plotH}" stroke="#333"/>`);
   out.push(`<text x="${MARGIN.left + plotW / 2}" y="${height - 12}" text-anchor="middle">${esc(options.xLabel)}</text>`);
   out.push(`<text transform="translate(16 ${MARGIN.top + plotH / 2}) rotate(-90)" text-anchor="middle">${esc(options.yLabel)}</text>`);
+  for (const line of options.hLines ?? []) {
+    out.push(`<line x1="${MARGIN.left}" x2="${MARGIN.left + plotW}" y1="${sy(line.y).toFixed(1)}" y2="${sy(line.y).toFixed(1)}" stroke="${line.color}" stroke-dasharray="2 3"/>`);
+    out.push(`<text x="${MARGIN.left + 4}" y="${(sy(line.y) - 4).toFixed(1)}" font-size="11" fill="${line.color}">${esc(line.label)}</text>`);
+  }
   series.forEach((s, index) => {
     const sorted = [...s.points].sort((a, b) => a.x - b.x);
     const d = sorted.map((p, i) => `${i ? 'L' : 'M'}${sx(p.x).toFixed(1)},${sy(p.y).toFixed(1)}`).join(' ');
     out.push(`<path d="${d}" fill="none" stroke="${s.color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="6 4"' : ''}/>`);
-    for (const p of sorted) {
+    sorted.forEach((p, i) => {
       out.push(`<circle cx="${sx(p.x).toFixed(1)}" cy="${sy(p.y).toFixed(1)}" r="3.5" fill="${s.color}"/>`);
-      if (p.label && index === 0) out.push(`<text x="${(sx(p.x) + 6).toFixed(1)}" y="${(sy(p.y) - 7).toFixed(1)}" font-size="11" fill="#444">${esc(p.label)}</text>`);
-    }
+      // Point labels of the first series, alternately above and below, so neighbours do not overprint.
+      const dy = i % 2 === 0 ? -8 : 16;
+      if (p.label && index === 0) out.push(`<text x="${(sx(p.x) + 5).toFixed(1)}" y="${(sy(p.y) + dy).toFixed(1)}" font-size="11" fill="#444">${esc(p.label)}</text>`);
+    });
     const ly = MARGIN.top + 10 + index * 20;
     const lx = MARGIN.left + plotW + 14;
     out.push(`<line x1="${lx}" x2="${lx + 22}" y1="${ly}" y2="${ly}" stroke="${s.color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="6 4"' : ''}/>`);
@@ -80,11 +88,11 @@ function xTicks(values: number[], log: boolean): number[] {
   return ticks.length >= 2 ? ticks : [min, max];
 }
 
-/** Rounds up to 1, 2 or 5 times a power of ten, so grid lines land on round numbers. */
+/** Rounds up to a step of 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten, so five grid lines land on round numbers. */
 function niceCeil(value: number): number {
   if (value <= 0) return 1;
   const power = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 5, 10]) if (value <= step * power) return step * power;
+  for (const step of [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10]) if (value <= step * power) return step * power;
   return 10 * power;
 }
 

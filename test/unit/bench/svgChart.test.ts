@@ -18,10 +18,17 @@ describe('bench SVG line chart', () => {
     assert.doesNotMatch(svg, /NaN|Infinity/);
   });
 
+  it('draws horizontal reference lines and fits them in the y range', () => {
+    const svg = lineChartSvg(series, { title: 't', xLabel: 'x', yLabel: 'y', hLines: [{ y: 2500, label: 'goal <2.5 s>', color: '#c00' }] });
+    assert.match(svg, /goal &lt;2\.5 s&gt;/);
+    assert.ok(svg.includes('text-anchor="end">2.5k<'), 'the y axis reaches the line');
+  });
+
   it('puts log-scale ticks on round numbers inside the range', () => {
     const svg = lineChartSvg(series, { title: 't', xLabel: 'x', yLabel: 'y', logX: true });
     for (const tick of ['>100<', '>200<', '>500<', '>1.0k<', '>10k<']) assert.ok(svg.includes(tick), `tick ${tick}`);
-    // The y axis tops out at a round value above the largest point (1200 -> 2000).
-    assert.ok(svg.includes('>2.0k<'));
+    // The y axis tops out at a round value above the largest point (1200 -> 1500).
+    assert.ok(svg.includes('text-anchor="end">1.5k<'));
+    assert.ok(!svg.includes('text-anchor="end">2.0k<'));
   });
 });
