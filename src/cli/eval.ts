@@ -124,6 +124,9 @@ export const evalCommand: Command = {
         signal: controller.signal,
         progress,
       });
+      for (const system of report.systems) {
+        if (system.missing) process.stderr.write(`eval: baseline ${system.name} has no prediction for ${system.missing} of ${system.summary.n} rows (scored 0).\n`);
+      }
       if (values.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else process.stdout.write(`${markdownTable(report.systems)}\n`);
       if (values.out) {

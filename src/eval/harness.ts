@@ -6,12 +6,13 @@ import type { LocateOptions } from '../common/limits';
 import type { ToolRunner } from '../common/tools';
 import type { Brain } from '../core/brain';
 import { Locator } from '../core/locator';
-import { loadBaseline, type Baseline } from './baselines';
-import { loadDataset, type DatasetRow, type DatasetRowError } from './dataset';
-import { ZERO_SCORE, dedupeRanked, scoreInstance, summarize } from './metrics';
+import { loadBaseline } from './baselines';
+import { loadDataset, type DatasetRow } from './dataset';
+import { ZERO_SCORE, dedupeRanked, scoreInstance } from './metrics';
 import type { ProgressSink } from './progress';
-import { writeReport, type EvalReport, type InstanceReport, type SystemReport } from './report';
+import { writeReport, type EvalReport } from './report';
 import { appendRecord, clearRecords, loadDone, recordKey, sidecarPath, type RowRecord } from './resume';
+import { baselineSystem, brainSystem, selectEntries } from './systems';
 import type { Workspaces } from './worktrees';
 
 /** A brain to evaluate; `create` gets each row's checkout root (BM25 indexes it, others ignore it). */
@@ -47,8 +48,6 @@ export interface EvalOutcome {
   report: EvalReport;
   interrupted: boolean;
 }
-
-type Entry = { kind: 'row'; row: DatasetRow } | { kind: 'bad'; bad: DatasetRowError };
 
 /** Runs every selected row through every brain, scores them, scores the baselines, writes the report. */
 export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
@@ -108,16 +107,6 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
   };
   if (options.out) await writeReport(resolve(options.out), report);
   return { report, interrupted: signal.aborted };
-}
-
-/** Dataset rows and row errors in file order, then `--filter` on instance_id, then `--limit`. */
-function selectEntries(dataset: { rows: DatasetRow[]; errors: DatasetRowError[] }, filter?: RegExp, limit?: number): Entry[] {
-  const all: Entry[] = [
-    ...dataset.rows.map((row): Entry => ({ kind: 'row', row })),
-    ...dataset.errors.map((bad): Entry => ({ kind: 'bad', bad })),
-  ].sort((a, b) => lineOf(a) - lineOf(b));
-  const kept = filter ? all.filter((e) => filter.test(idOf(e))) : all;
-  return limit !== undefined ? kept.slice(0, Math.max(0, limit)) : kept;
 }
 
 /** One checkout per row, shared by every brain that still has to run on it; always removed. */
@@ -191,29 +180,6 @@ function errorRecord(brain: string, instanceId: string, gold: string[], error: s
   return { brain, instance_id: instanceId, predicted_files: [], gold_files: gold, ...ZERO_SCORE, error };
 }
 
-function brainSystem(name: string, entries: Entry[], finished: Map<string, RowRecord>): SystemReport {
-  const instances = entries.flatMap((entry): InstanceReport[] => {
-    if (entry.kind === 'bad') return [{ instance_id: entry.bad.instance_id, predicted_files: [], gold_files: [], ...ZERO_SCORE, error: entry.bad.error }];
-    const found = finished.get(recordKey(name, entry.row.instance_id));
-    if (!found) return []; // interrupted before this row ran
-    const { brain: _brain, ...instance } = found;
-    return [instance];
-  });
-  return { name, kind: 'brain', summary: summarize(instances), instances };
-}
-
-function baselineSystem(baseline: Baseline, entries: Entry[]): SystemReport {
-  let missing = 0;
-  const instances = entries.map((entry): InstanceReport => {
-    if (entry.kind === 'bad') return { instance_id: entry.bad.instance_id, predicted_files: [], gold_files: [], ...ZERO_SCORE, error: entry.bad.error };
-    const predictions = baseline.predictions.get(entry.row.instance_id);
-    if (!predictions) missing++;
-    const predicted = dedupeRanked(predictions ?? []);
-    return { instance_id: entry.row.instance_id, predicted_files: predicted, gold_files: entry.row.gold_files, ...scoreInstance(predicted, entry.row.gold_files) };
-  });
-  return { name: baseline.name, kind: 'baseline', summary: summarize(instances), instances, missing };
-}
-
 /** Runs `task` over `items` with at most `limit` in flight; stops taking new items once aborted. */
 async function pool<T>(items: T[], limit: number, signal: AbortSignal, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -221,12 +187,4 @@ async function pool<T>(items: T[], limit: number, signal: AbortSignal, task: (it
     while (next < items.length && !signal.aborted) await task(items[next++]);
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-}
-
-function lineOf(entry: Entry): number {
-  return entry.kind === 'row' ? entry.row.line : entry.bad.line;
-}
-
-function idOf(entry: Entry): string {
-  return entry.kind === 'row' ? entry.row.instance_id : entry.bad.instance_id;
 }

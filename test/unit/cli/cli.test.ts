@@ -219,10 +219,14 @@ describe('cli (node dist/cli.js)', function () {
 
     it('prints the table, writes the report and exits 3 when some rows failed', () => {
       const out = join(world.root, 'report.json');
-      const run = cli(['eval', '--dataset', world.dataset, '--repos', world.reposDir, '--brain', 'bm25', '--cache', join(world.root, 'cache'), '--out', out, '--concurrency', '1']);
+      const baseline = join(world.root, 'published.jsonl');
+      writeFileSync(baseline, `${JSON.stringify({ instance_id: 'acme__widgets-1', predicted_files: ['widgets/parser.py'] })}\n`);
+      const run = cli(['eval', '--dataset', world.dataset, '--repos', world.reposDir, '--brain', 'bm25', '--cache', join(world.root, 'cache'), '--out', out, '--concurrency', '1', '--baseline', `pub=${baseline}`]);
       assert.equal(run.status, 3, run.stderr);
       assert.match(run.stdout, /^\| system \| n \| precision \| recall \| F0\.5 \|/);
       assert.match(run.stdout, /\| bm25 \| 7 \| 0\.429 \|/);
+      assert.match(run.stdout, /\| pub \(published\) \| 7 \| 0\.143 \|/);
+      assert.match(run.stderr, /baseline pub has no prediction for 4 of 7 rows/);
       assert.match(run.stderr, /\[ ?\d\/\d\] bm25 acme__widgets-1 F0\.5=1\.00/, 'quiet per-row lines when not on a TTY');
       assert.match(run.stderr, /ERROR unknown commit/);
       const report = JSON.parse(readFileSync(out, 'utf8')) as EvalReport;
