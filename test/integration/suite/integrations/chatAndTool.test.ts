@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { sep } from 'node:path';
 import * as vscode from 'vscode';
-import { createChatHandler, followups, type LocateChatMetadata } from '../../../../src/extension/chatParticipant';
+import { createChatHandler, followups, PARTICIPANT_ID, type LocateChatMetadata } from '../../../../src/extension/chatParticipant';
 import { LOCATE_TOOL_NAME } from '../../../../src/extension/lmTool';
 import { fixtureIssues } from '../../fixture/content';
-import { activateCodeGrep } from '../extensionApi';
+import { activateCodeGrep, EXTENSION_ID } from '../extensionApi';
 import { ScriptedModel } from './scriptedModel';
 
 /** A ChatResponseStream that records every part, in order (code-server has no chat UI to render them). */
@@ -51,6 +51,14 @@ function chatRequest(prompt: string, command?: string, model?: vscode.LanguageMo
 }
 
 describe('integrations: @codegrep chat participant (handler with a recording stream)', () => {
+  it('is declared as @codegrep with /locate and /explain under the id the code registers', () => {
+    const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { chatParticipants: { id: string; name: string; commands: { name: string }[] }[] } };
+    const [participant] = manifest.contributes.chatParticipants;
+    assert.equal(participant.id, PARTICIPANT_ID);
+    assert.equal(participant.name, 'codegrep');
+    assert.deepEqual(participant.commands.map((c) => c.name), ['locate', 'explain']);
+  });
+
   it('/locate streams progress per turn, anchors with ranges, references, buttons and followups', async () => {
     const services = await activateCodeGrep();
     const handler = createChatHandler(services);
