@@ -119,6 +119,8 @@ try {
     const tab = await browser.newPage({ viewport: { width: 760, height: 1000 } });
     tab.on('console', (m) => (m.type() === 'error' || /Content Security Policy|Refused/.test(m.text())) && problems.push(`${theme}: ${m.text()}`));
     tab.on('pageerror', (e) => problems.push(`${theme}: ${e.message}`));
+    // Anything the CSP blocks (an inline style attribute, say) is a bug: the page must work under it.
+    await tab.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP blocked ${e.violatedDirective}: ${e.blockedURI || e.sample}`)));
     await tab.goto(`${base}/?theme=${theme}`);
     await tab.evaluate((state) => window.postMessage({ kind: 'notification', method: 'state', params: { state } }, '*'), STATE);
     await tab.waitForSelector('#candidates li.candidate');
@@ -130,6 +132,11 @@ try {
     const openButtons = await tab.getByRole('button', { name: /^Open / }).count();
     console.log(`${theme}: 4th reason rendered as text: ${JSON.stringify(reason)}; img elements: ${injected}; labelled checkboxes: ${labelled}; open buttons: ${openButtons}`);
     await tab.screenshot({ path: `${outDir}/results-${theme}.png`, fullPage: true });
+    const live = { ...STATE.current, runId: 'r3', status: 'running', usage: undefined, currentTurn: 2, toolCalls: 6, candidates: [], selected: [], rejected: [],
+      turns: [STATE.current.turns[0], { turn: 2, final: false, calls: STATE.current.turns[1].calls.map((c, i) => (i === 2 ? { ...c, summary: undefined } : c)) }] };
+    await tab.evaluate((state) => window.postMessage({ kind: 'notification', method: 'state', params: { state } }, '*'), { ...STATE, current: live });
+    await tab.waitForSelector('#stop');
+    await tab.screenshot({ path: `${outDir}/running-${theme}.png` });
     const failing = { ...STATE.current, runId: 'r2', status: 'error', brain: '', candidates: [], selected: [], rejected: [], turns: [], usage: undefined,
       error: { code: 'endpoint-unreachable', message: 'Cannot reach http://127.0.0.1:8000/v1 (connection refused). Start the server or set codegrep.endpoint.', action: 'set-endpoint' } };
     await tab.evaluate((state) => window.postMessage({ kind: 'notification', method: 'state', params: { state } }, '*'), { ...STATE, current: failing });

@@ -33,8 +33,12 @@ a:hover { color: var(--vscode-textLink-activeForeground); text-decoration: under
 .status[data-status="cancelled"] .status-icon { color: var(--vscode-descriptionForeground); }
 .folders { margin-left: auto; color: var(--vscode-descriptionForeground); }
 .folders::before { content: "\\eb60"; font-family: codicon; margin-right: 4px; vertical-align: -2px; }
-.progress { height: 2px; margin-top: 8px; background: var(--vscode-progressBar-background); opacity: 0.25; position: relative; }
-.progress-fill { position: absolute; inset: 0 auto 0 0; background: var(--vscode-progressBar-background); transition: width 200ms ease-out; }
+.progress { display: flex; gap: 3px; margin-top: 8px; }
+.segment { flex: 1; height: 3px; border-radius: 2px; background: var(--vscode-progressBar-background); opacity: 0.18; }
+.segment.done { opacity: 1; }
+.segment.active { opacity: 1; animation: codegrep-pulse 1.2s ease-in-out infinite alternate; }
+@keyframes codegrep-pulse { from { opacity: 0.35; } to { opacity: 1; } }
+@media (prefers-reduced-motion: reduce) { .segment.active { animation: none; opacity: 0.7; } }
 
 .error {
   display: flex; gap: 10px; margin: 12px 0 0; padding: 10px 12px;

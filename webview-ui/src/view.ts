@@ -1,5 +1,4 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
 import type { ErrorAction } from '../../src/common/errors';
 import type { CallView, HistoryEntry, PanelState, RunView, TurnView } from '../../src/common/protocol';
 import type { Candidate, LineRange } from '../../src/common/result';
@@ -73,13 +72,16 @@ function issueView(run: RunView): TemplateResult {
       ${statusIcon(run)}<span id="status-text">${describeStatus(run)}</span>
       ${run.folders.length ? html`<span class="folders" title="Searched folders">${run.folders.join(', ')}</span>` : nothing}
     </div>
-    ${run.status === 'running' ? html`<div class="progress" role="progressbar" aria-label="Turn progress" aria-valuemin="0" aria-valuemax=${run.totalTurns} aria-valuenow=${run.currentTurn}><div class="progress-fill" style=${styleMap({ width: progressWidth(run) })}></div></div>` : nothing}
+    ${run.status === 'running' ? progressView(run) : nothing}
   </header>`;
 }
 
-function progressWidth(run: RunView): string {
-  const share = run.totalTurns ? Math.max(0.04, Math.min(1, (run.currentTurn - 0.5) / run.totalTurns)) : 0.04;
-  return `${(share * 100).toFixed(1)}%`;
+/** One segment per turn (no inline styles: the CSP forbids them). */
+function progressView(run: RunView): TemplateResult {
+  const segments = Array.from({ length: Math.max(1, run.totalTurns) }, (_, i) => (i + 1 < run.currentTurn ? 'done' : i + 1 === run.currentTurn ? 'active' : ''));
+  return html`<div class="progress" role="progressbar" aria-label="Turn progress" aria-valuemin="0" aria-valuemax=${run.totalTurns} aria-valuenow=${run.currentTurn}>
+    ${segments.map((state) => html`<span class="segment ${state}"></span>`)}
+  </div>`;
 }
 
 function statusIcon(run: RunView): TemplateResult {
