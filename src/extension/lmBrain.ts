@@ -74,8 +74,10 @@ class LanguageModelSession implements BrainSession {
   /** Tool results of the previous turn (in the model's call order) followed by the turn note. */
   private turnMessage(turn: BrainTurn): vscode.LanguageModelChatMessage {
     const parts: (vscode.LanguageModelTextPart | vscode.LanguageModelToolResultPart)[] = [];
+    // The Locator returns results in call order (it may rename duplicate ids), so match by position.
+    let next = 0;
     for (const pending of this.pending) {
-      const ran = pending.call && turn.results.find((r) => r.call.id === pending.call?.id);
+      const ran = pending.call ? turn.results[next++] : undefined;
       const text = ran ? toolResultText(ran.result) : (pending.error ?? 'error: this call was not run.');
       parts.push(new vscode.LanguageModelToolResultPart(pending.part.callId, [new vscode.LanguageModelTextPart(text)]));
     }

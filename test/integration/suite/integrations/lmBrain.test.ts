@@ -44,6 +44,19 @@ describe('integrations: VS Code LM brain (scripted vscode.lm model, real tools, 
     assert.match(turn2.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join(''), /Turn 2 of 3/);
   });
 
+  it('answers duplicate call ids in order (the Locator renames them, results keep their position)', async () => {
+    const model = new ScriptedModel([
+      [call('dup', 'grep', { pattern: 'def consume' }), call('dup', 'glob', { pattern: 'web/**/*.ts' })],
+      [call('z', 'answer', { files: [{ path: 'ratelimit/bucket.py', reason: 'r' }] })],
+    ]);
+    await locator().locate(issue, new LanguageModelBrain(model, { requestTimeoutMs: 10_000 }));
+    const results = model.requests[1].messages.at(-1)!.content.filter((p): p is vscode.LanguageModelToolResultPart => p instanceof vscode.LanguageModelToolResultPart);
+    const text = (r: vscode.LanguageModelToolResultPart) => r.content.map((c) => (c instanceof vscode.LanguageModelTextPart ? c.value : '')).join('');
+    assert.deepEqual(results.map((r) => r.callId), ['dup', 'dup']);
+    assert.match(text(results[0]), /ratelimit\/bucket\.py:\d+: +def consume/);
+    assert.match(text(results[1]), /web\/src\/format\.ts/);
+  });
+
   it('reads a <final_answer> block when the model answers in text on the last turn', async () => {
     const model = new ScriptedModel([
       [call('a', 'grep', { pattern: 'formatRetryAfter' })],
