@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,7 +26,8 @@ Options:
   --brain LIST               comma list of ${BRAIN_NAMES} (default: embedded)
   --baseline NAME=FILE       also score published {instance_id, predicted_files} lines (repeatable)
   --out FILE                 write the JSON report; FILE.rows.jsonl keeps finished rows so a
-                             re-run resumes where it stopped (errored rows run again)
+                             re-run resumes where it stopped (errored rows, and rows of a
+                             different build of the code, run again)
   --fresh                    forget the finished rows of an earlier run with the same --out
   --concurrency N            rows in flight (default: number of cores)
   --limit N                  only the first N rows (after --filter)
@@ -116,6 +118,7 @@ export const evalCommand: Command = {
         filter,
         out: values.out === undefined ? undefined : resolve(cwd, values.out),
         fresh: values.fresh,
+        build: codeFingerprint(),
         locate: {
           maxTurns: intFlag('max-turns', values['max-turns'], 0, 20),
           maxParallelCalls: intFlag('max-parallel-calls', values['max-parallel-calls'], 1, 32),
@@ -143,6 +146,11 @@ export const evalCommand: Command = {
     }
   },
 };
+
+/** Hash of the running bundle: a resume after any code change re-runs rows instead of reusing stale answers. */
+function codeFingerprint(): string {
+  return createHash('sha256').update(readFileSync(__filename)).digest('hex').slice(0, 16);
+}
 
 function compileFilter(source: string): RegExp {
   try {

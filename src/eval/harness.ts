@@ -36,6 +36,8 @@ export interface EvalOptions {
   out?: string;
   /** Ignore and delete earlier finished rows. */
   fresh?: boolean;
+  /** Fingerprint of the running code: finished rows of another build are run again, not reused. */
+  build?: string;
   locate?: Partial<LocateOptions>;
   /** Per brain-row wall-clock limit. */
   rowTimeoutMs?: number;
@@ -65,10 +67,15 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
   const finished = new Map<string, RowRecord>();
   const work: { row: DatasetRow; brains: BrainSpec[] }[] = [];
   let resumed = 0;
+  let stale = 0;
   for (const entry of entries) {
     if (entry.kind !== 'row') continue;
     const pending = options.brains.filter((brain) => {
       const previous = done.get(recordKey(brain.name, entry.row.instance_id));
+      if (previous && previous.build !== options.build) {
+        stale++;
+        return true;
+      }
       if (previous && previous.error === undefined) {
         finished.set(recordKey(brain.name, entry.row.instance_id), previous);
         resumed++;
@@ -79,8 +86,10 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
     if (pending.length) work.push({ row: entry.row, brains: pending });
   }
   const progress = options.progress;
+  if (stale) progress?.note(`eval: ${stale} finished rows in ${sidecar} came from a different build of the code; running them again`);
   progress?.start(work.reduce((sum, w) => sum + w.brains.length, 0), resumed);
   const record = async (result: RowRecord) => {
+    if (options.build !== undefined) result.build = options.build;
     finished.set(recordKey(result.brain, result.instance_id), result);
     if (sidecar) await appendRecord(sidecar, result);
     progress?.row(result);

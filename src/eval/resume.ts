@@ -5,6 +5,8 @@ import type { InstanceReport } from './report';
 /** One finished (brain, instance) pair as appended to the sidecar file. */
 export interface RowRecord extends InstanceReport {
   brain: string;
+  /** Fingerprint of the code that produced the row; a resume re-runs rows of another build. */
+  build?: string;
 }
 
 /** Sidecar of `--out report.json`: one JSON line per finished row, appended as soon as it finishes. */

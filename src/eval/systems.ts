@@ -23,7 +23,7 @@ export function brainSystem(name: string, entries: Entry[], finished: Map<string
     if (entry.kind === 'bad') return [{ instance_id: entry.bad.instance_id, predicted_files: [], gold_files: [], ...ZERO_SCORE, error: entry.bad.error }];
     const found = finished.get(recordKey(name, entry.row.instance_id));
     if (!found) return []; // interrupted before this row ran
-    const { brain: _brain, ...instance } = found;
+    const { brain: _brain, build: _build, ...instance } = found;
     return [instance];
   });
   return { name, kind: 'brain', summary: summarize(instances), instances };

@@ -183,6 +183,23 @@ describe('eval harness (smoke eval on real bare repos)', function () {
     );
   });
 
+  it('re-runs finished rows that came from a different build of the code', async () => {
+    const target = join(world.root, 'out', 'builds.json');
+    const opts = (build: string, progress: Recorder) => options(worktrees(), { brains: [bm25], out: target, build, filter: /^acme__widgets-\d$/, progress });
+    await runEval(opts('build-a', new Recorder()));
+    const same = new Recorder();
+    await runEval(opts('build-a', same));
+    assert.deepEqual([same.resumed, same.total], [2, 0]);
+    const changed = new Recorder();
+    const notes: string[] = [];
+    changed.note = (message: string) => void notes.push(message);
+    await runEval(opts('build-b', changed));
+    assert.deepEqual([changed.resumed, changed.total], [0, 2]);
+    assert.match(notes.join('\n'), /2 finished rows .* came from a different build/);
+    const lines = readFileSync(sidecarPath(target), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as RowRecord);
+    assert.deepEqual(lines.map((l) => l.build), ['build-a', 'build-a', 'build-b', 'build-b']);
+  });
+
   it('--fresh forgets earlier rows; --filter and --limit select rows; baselines score in the same table', async () => {
     const baselineFile = join(world.root, 'pub.jsonl');
     writeFileSync(
