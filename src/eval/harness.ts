@@ -189,11 +189,24 @@ function errorRecord(brain: string, instanceId: string, gold: string[], error: s
   return { brain, instance_id: instanceId, predicted_files: [], gold_files: gold, ...ZERO_SCORE, error };
 }
 
-/** Runs `task` over `items` with at most `limit` in flight; stops taking new items once aborted. */
+/**
+ * Runs `task` over `items` with at most `limit` in flight; stops taking new items once aborted or
+ * once a task fails, and settles only when every started task has (so cleanup never races a row).
+ */
 async function pool<T>(items: T[], limit: number, signal: AbortSignal, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length && !signal.aborted) await task(items[next++]);
+    while (next < items.length && !signal.aborted && !failed) {
+      try {
+        await task(items[next++]);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  const outcomes = await Promise.allSettled(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  const rejected = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+  if (rejected) throw rejected.reason;
 }

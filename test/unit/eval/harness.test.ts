@@ -249,6 +249,14 @@ describe('eval harness (smoke eval on real bare repos)', function () {
     assert.equal(snapshotTree(world.reposDir), sourceBefore, 'read in place, never written');
   });
 
+  it('fails the run when finished rows cannot be saved, after every started row has released its worktree', async () => {
+    const wt = worktrees();
+    const out = join(world.dataset, 'cannot', 'report.json'); // under a file: ENOTDIR
+    await assert.rejects(runEval(options(wt, { out, concurrency: 2 })), /ENOTDIR|not a directory/);
+    assert.ok(wt.dirs.length >= 1);
+    for (const dir of wt.dirs) assert.equal(existsSync(dir), false, `${dir} removed`);
+  });
+
   it('refuses a run with the same brain twice, or nothing to run', async () => {
     await assert.rejects(runEval(options(worktrees(), { brains: [bm25, bm25] })), /listed twice/);
     await assert.rejects(runEval(options(worktrees(), { brains: [] })), /Nothing to evaluate/);
