@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { LocateResult } from '../../../src/common/result';
 import type { EvalReport } from '../../../src/eval/report';
 import { makeEvalWorld, type EvalWorld } from '../../fixtures/eval/makeRepos';
+import { FakeModelServer } from '../../helpers/fakeModelServer';
 
 const projectRoot = resolve(__dirname, '../../..');
 const cliPath = join(projectRoot, 'dist', 'cli.js');
@@ -156,6 +157,25 @@ describe('cli (node dist/cli.js)', function () {
       } finally {
         server.close();
         rmSync(withRemote, { recursive: true, force: true });
+      }
+    });
+
+    it('on Ctrl-C stops a run waiting on the model and exits 130', async () => {
+      const server = await FakeModelServer.start([{ hang: true }]);
+      try {
+        const child = spawn(process.execPath, [cliPath, 'locate', ISSUE, '--repo', repo, '--brain', 'openai', '--endpoint', server.baseURL, '--model', 'm'], {
+          env: { ...process.env, CI: 'true' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+        const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+        while (server.chatRequests.length === 0) await new Promise((tick) => setTimeout(tick, 50));
+        child.kill('SIGINT');
+        assert.equal(await exited, 130, stderr);
+        assert.match(stderr, /codegrep locate: cancelled/);
+      } finally {
+        await server.close();
       }
     });
 
