@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import type { LocateResult } from '../../../src/common/result';
+import { formatResult } from '../../../src/cli/format';
+
+const base: LocateResult = {
+  issue: { title: 't', body: '' },
+  brain: 'embedded',
+  candidates: [],
+  rejected: [],
+  trajectory: [],
+  usage: { promptTokens: 0, completionTokens: 0, turns: 1, toolCalls: 1, toolBytes: 0, ms: 1530 },
+};
+
+describe('cli locate output', () => {
+  it('numbers files best first with their ranges and reasons, then one summary line', () => {
+    const text = formatResult({
+      ...base,
+      candidates: [
+        { path: 'a/b.py', ranges: [[10, 40], [52, 52]], reason: 'defines `parse_header`, named in the title' },
+        { path: 'c.py', reason: 'imports it' },
+      ],
+      rejected: [{ path: 'gone.py', reason: 'no such file' }],
+    });
+    assert.equal(
+      text,
+      ['1. a/b.py:10-40,52', '   defines `parse_header`, named in the title', '2. c.py', '   imports it', '', 'embedded · 1 turn · 1 tool call · 1.5 s · 1 citation rejected (gone.py: no such file)'].join('\n'),
+    );
+  });
+
+  it('says when nothing was found, and pads numbers past nine', () => {
+    assert.equal(formatResult({ ...base, usage: { ...base.usage, turns: 4, toolCalls: 12, ms: 80 } }), 'No files found for this issue.\n\nembedded · 4 turns · 12 tool calls · 80 ms');
+    const many = formatResult({ ...base, candidates: Array.from({ length: 10 }, (_, i) => ({ path: `f${i}.py`, reason: '' })) });
+    assert.match(many, /^ 1\. f0\.py\n 2\./);
+    assert.match(many, /\n10\. f9\.py\n/);
+  });
+});
