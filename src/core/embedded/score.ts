@@ -44,7 +44,7 @@ export const FILE_WEIGHTS = {
   /** Bonus per distinct clue that a file defines or matches, beyond the first: many leads agreeing. */
   agreement: 0.4,
   /** Multipliers for files rarely meant to be edited, unless the issue is about them. */
-  testFactor: 0.25,
+  testFactor: 0.15,
   docFactor: 0.2,
   exampleFactor: 0.3,
   vendorFactor: 0.3,
@@ -159,6 +159,8 @@ export function pathKind(path: string): 'source' | 'test' | 'doc' | 'example' | 
   if (/(?:^|\/)(?:docs?|documentation|doc_src)\//.test(lower) || /\.(?:md|rst|txt|adoc)$/.test(name)) return 'doc';
   if (/(?:^|\/)(?:examples?|samples?|demos?|tutorials?|galleries?)\//.test(lower)) return 'example';
   if (/(?:^|\/)(?:vendor|third_party|thirdparty|external|node_modules|extern)\//.test(lower) || /(?:^|\/)singleheader\//.test(lower)) return 'vendor';
+  // Minified or version-stamped bundles (jquery-3.5.1.js, underscore.min.js) are copies of someone else's code.
+  if (/\.min\.(?:js|css)$|[-.]v?\d+\.\d+(?:\.\d+)?(?:\.min)?\.(?:js|css)$/.test(name)) return 'vendor';
   if (/\.(?:json|ya?ml|lock|cmd|bat|ps1|csv|tsv|svg|html?|xml|ini|cfg|toml|txt|properties|gradle|mod|sum)$/.test(name) || !name.includes('.')) return 'data';
   return 'source';
 }

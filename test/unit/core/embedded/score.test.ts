@@ -100,6 +100,9 @@ describe('embedded scoring', () => {
     assert.equal(pathKind('docs/usage.rst'), 'doc');
     assert.equal(pathKind('examples/demo.py'), 'example');
     assert.equal(pathKind('singleheader/simdjson.h'), 'vendor');
+    assert.equal(pathKind('sphinx/themes/basic/static/jquery-3.5.1.js'), 'vendor');
+    assert.equal(pathKind('static/app.min.js'), 'vendor');
+    assert.equal(pathKind('src/cards/stats-card.js'), 'source');
     assert.equal(pathKind('package.json'), 'data');
     assert.equal(stem('printer'), stem('printing'));
     assert.ok(pathMatchesClue('lib/matplotlib/widgets.py', 'matplotlib/widgets.py'));
