@@ -3,7 +3,6 @@
  * activation stays small: services.ts reaches this module through `await import('./engine.js')`.
  */
 import type { Logger } from '../common/logger';
-import { redactHeaders } from '../common/redact';
 import type { CodeGrepSettings } from '../common/settings';
 import type { Brain } from '../core/brain';
 import { createEmbeddedBrain as embedded } from '../core/embedded/index';
@@ -17,12 +16,12 @@ export function createEmbeddedBrain(): Brain {
   return embedded();
 }
 
-/** The OpenAI-compatible brain for `codegrep.endpoint`; the request line is logged at trace with the key redacted. */
+/**
+ * The OpenAI-compatible brain for `codegrep.endpoint`; every HTTP request/response goes to the log at
+ * trace and every tool call at debug, with the key redacted (see core/openai/tracingFetch.ts).
+ */
 export function createOpenAIBrain(settings: CodeGrepSettings, apiKey: string | undefined, logger: Logger): Brain {
-  const config = { baseURL: settings.endpoint, model: settings.model, apiKey, timeoutMs: settings.requestTimeoutSeconds * 1000, profile: settings.profile };
-  const headers = redactHeaders({ Authorization: `Bearer ${apiKey ?? 'EMPTY'}` });
-  logger.trace(`OpenAI-compatible brain: POST ${config.baseURL}/chat/completions model=${config.model} profile=${config.profile} timeout=${config.timeoutMs}ms headers=${JSON.stringify(headers)}`);
-  return openai(config);
+  return openai({ baseURL: settings.endpoint, model: settings.model, apiKey, timeoutMs: settings.requestTimeoutSeconds * 1000, profile: settings.profile, logger });
 }
 
 /** The read-only grep/glob/read tools over the given folders. */

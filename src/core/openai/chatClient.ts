@@ -3,6 +3,7 @@ import { CodeGrepError } from '../../common/errors';
 import type { ResolvedOpenAIConfig } from './config';
 import { fetchWithErrorBodies } from './errorBodies';
 import { describeFailure, isContextOverflow, isRetryable, needsTextMode, rejectedField, retryDelayMs, serverMessage } from './httpErrors';
+import { tracingFetch } from './tracingFetch';
 
 /** A chat completion request body: the standard fields plus server extras (chat_template_kwargs). */
 export type ChatRequest = Record<string, unknown> & { model: string; messages: unknown[] };
@@ -45,7 +46,7 @@ export class ChatClient {
       // Retries and timeouts are ours: the SDK's backoff sleep cannot be cancelled.
       maxRetries: 0,
       timeout: config.timeoutMs + 5_000,
-      fetch: fetchWithErrorBodies,
+      fetch: config.logger ? tracingFetch(fetchWithErrorBodies, config.logger, secretsOf(config)) : fetchWithErrorBodies,
     });
   }
 
@@ -122,6 +123,11 @@ export class ChatClient {
     const models = error instanceof APIError && error.status === 404 ? await this.listModels(signal) : undefined;
     return describeFailure(error, { baseURL: this.config.baseURL, model: this.config.model, attempts, models });
   }
+}
+
+/** Values the trace must hide: the key, unless it is the placeholder sent to keyless local servers. */
+export function secretsOf(config: ResolvedOpenAIConfig): string[] {
+  return config.apiKey === 'EMPTY' ? [] : [config.apiKey];
 }
 
 function recoveryFor(error: unknown, body: ChatRequest): Recovery | undefined {

@@ -1,5 +1,6 @@
 import { CodeGrepError } from '../../common/errors';
 import { DEFAULT_LIMITS } from '../../common/limits';
+import type { Logger } from '../../common/logger';
 import { findProfile, type ModelProfile, type ProfileName } from '../profiles';
 
 /** What a surface passes to create an OpenAI-compatible brain (CLI flags, extension settings). */
@@ -19,6 +20,8 @@ export interface OpenAIBrainConfig {
   thinking?: boolean;
   /** First retry delay; doubles per retry (tests and benches set it small). */
   retryBaseMs?: number;
+  /** Gets each HTTP request/response at trace and each tool call at debug; the key is redacted. */
+  logger?: Logger;
 }
 
 /** A config with every default filled in and checked. */
@@ -31,6 +34,7 @@ export interface ResolvedOpenAIConfig {
   profile: ModelProfile;
   thinking?: boolean;
   retryBaseMs: number;
+  logger?: Logger;
 }
 
 /** Checks a config and fills defaults; bad values are user errors naming the setting to fix. */
@@ -66,6 +70,7 @@ export function resolveConfig(config: OpenAIBrainConfig): ResolvedOpenAIConfig {
     profile,
     thinking: config.thinking,
     retryBaseMs: positive(config.retryBaseMs, 500),
+    logger: config.logger,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Issue } from '../../common/issue';
 import type { LocateOptions } from '../../common/limits';
+import { redactText } from '../../common/redact';
 import type { ToolCall } from '../../common/tools';
 import { parseAnswerArguments, parseAnswerText } from '../answer';
 import type { Brain, BrainSession, BrainStep, BrainTurn, CitedFile, TokenUsage } from '../brain';
@@ -8,7 +9,7 @@ import { ANSWER_REMINDER, NO_CALLS_NOTE, issueMessage, systemPrompt, toolResultT
 import { describeToolsForText } from '../textToolCalls';
 import { parseToolArguments } from '../toolArguments';
 import { ALL_TOOL_SCHEMAS, toToolCall } from '../toolSchemas';
-import { ChatClient, RecoverableRequestError, type ChatRequest } from './chatClient';
+import { ChatClient, RecoverableRequestError, secretsOf, type ChatRequest } from './chatClient';
 import type { ResolvedOpenAIConfig } from './config';
 import { renderMessages, type Entry, type HistoryCall, type ToolMode } from './conversation';
 import { parseCompletion, type ParsedReply } from './reply';
@@ -164,6 +165,7 @@ class OpenAISession implements BrainSession {
       if ('error' in call) errors.set(id, call.error);
       else toolCalls.push(call.call);
     });
+    this.logCalls(calls, errors);
     answer ??= parseAnswerText(reply.visible, turn.final && toolCalls.length === 0 ? 'lenient' : 'strict');
     this.entries.push({ role: 'assistant', text: reply.visible, calls });
     this.pending = { calls, errors };
@@ -171,6 +173,17 @@ class OpenAISession implements BrainSession {
     const thought = reply.visible || reply.thinking || undefined;
     if (answer !== undefined) return { kind: 'answer', files: answer, thought };
     return { kind: 'calls', calls: toolCalls, thought };
+  }
+
+  /** Logs the model's calls at debug, so a user can see what it asked for without the trace's HTTP lines. */
+  private logCalls(calls: readonly HistoryCall[], errors: ReadonlyMap<string, string>): void {
+    const { logger } = this.brain.settings;
+    if (!logger) return;
+    const secrets = secretsOf(this.brain.settings);
+    for (const call of calls) {
+      const error = errors.get(call.id);
+      logger.debug(redactText(`tool call ${call.id} ${call.name}(${JSON.stringify(call.args)})${error ? ` refused: ${error}` : ''}`, secrets));
+    }
   }
 
   /** Every call of the last reply gets a tool message: its result, its error, or a "not run" note. */
