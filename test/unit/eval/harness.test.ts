@@ -49,7 +49,7 @@ class Recorder implements ProgressSink {
     this.rows.push(record);
     if (this.abortAfter && this.rows.length >= this.abortAfter.rows) this.abortAfter.controller.abort();
   }
-  note(): void {}
+  note(_message: string): void {}
   finish(): void {}
 }
 
