@@ -112,7 +112,7 @@ export const evalCommand: Command = {
         brains,
         baselines,
         workspaces,
-        createTools: (root) => new NodeToolRunner({ roots: [root] }),
+        createTools: (root) => new NodeToolRunner({ roots: [root] }).warmUp(),
         concurrency: intFlag('concurrency', values.concurrency, 1, 256),
         limit: intFlag('limit', values.limit, 0, 10_000_000),
         filter,

@@ -79,7 +79,7 @@ export const locateCommand: Command = {
         repo,
         signal: controller.signal,
       });
-      const locator = new Locator(new NodeToolRunner({ roots: [repo] }), { maxTurns, maxParallelCalls });
+      const locator = new Locator(new NodeToolRunner({ roots: [repo] }).warmUp(), { maxTurns, maxParallelCalls });
       const live = !values.json && process.stderr.isTTY ? liveTrace : undefined;
       const result = await locator.locate(issue, specs[0].create(repo), { signal: controller.signal, onEvent: live });
       if (live) process.stderr.write('\r\x1b[2K');

@@ -26,5 +26,5 @@ export function createOpenAIBrain(settings: CodeGrepSettings, apiKey: string | u
 
 /** The read-only grep/glob/read tools over the given folders. */
 export function createToolRunner(roots: readonly string[]): NodeToolRunner {
-  return new NodeToolRunner({ roots: [...roots] });
+  return new NodeToolRunner({ roots: [...roots] }).warmUp();
 }

@@ -61,10 +61,12 @@ export class NodeToolRunner implements ToolRunner {
 
   /**
    * Starts listing the workspace files in the background so the first glob finds them ready
-   * (about 150 ms on django). Errors are left for that glob to report.
+   * (about 150 ms on django). Errors are left for that glob to report. Returns the runner, so a
+   * surface can create and warm it in one expression.
    */
-  warmUp(): void {
+  warmUp(): this {
     this.files.list(new AbortController().signal, this.timeoutMs).catch(() => undefined);
+    return this;
   }
 
   /** Drops the cached file list (call after files change on disk). */

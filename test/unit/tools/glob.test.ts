@@ -101,7 +101,7 @@ describe('tools/glob', () => {
 
   it('warmUp lists files in the background for the next glob', async () => {
     runner.invalidateFileList();
-    runner.warmUp();
+    assert.equal(runner.warmUp(), runner, 'warmUp returns the runner, so surfaces create and warm it in one expression');
     // Counted before the event loop turns, so even a finished rg is still an unreaped child.
     assert.equal(childRgPids(true).length, 1, 'the listing rg starts right away');
     assert.deepEqual((await glob({ pattern: 'views.py' })).paths, ['a/views.py']);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LocateResult } from '../../../../src/common/result';
 import { FakeModelServer, loadConversation } from '../../../helpers/fakeModelServer';
@@ -73,6 +74,28 @@ describe('codegrep locate --brain openai (built CLI against the loopback server)
     const run = await cli(['locate', '--brain', 'openai', '--endpoint', server.baseURL, '--model', 'm', '--repo', repo.root, 'Cart total']);
     assert.equal(run.status, 1);
     assert.match(run.stderr, /refused the API key.*CODEGREP_API_KEY/);
+  });
+
+  it('lists the repo files when the run starts, so the first glob does not wait for the listing', async () => {
+    const late = join(repo.root, 'shop', 'late_file.py');
+    server = await FakeModelServer.start(async (_body, index) => {
+      if (index > 0) return { message: { role: 'assistant', content: 'shop/cart.py:1-3 - the cart' } };
+      // A file made while the model "thinks" is missing from the listing the CLI prefetched at start.
+      await new Promise((done) => setTimeout(done, 1_000));
+      writeFileSync(late, '');
+      const call = { id: 'g1', type: 'function', function: { name: 'glob', arguments: '{"pattern": "**/*.py"}' } };
+      return { message: { role: 'assistant', content: null, tool_calls: [call] } };
+    });
+    try {
+      const run = await cli(['locate', '--brain', 'openai', '--endpoint', server.baseURL, '--model', 'm', '--repo', repo.root, '--max-turns', '1', 'Cart total']);
+      assert.equal(run.status, 0, run.stderr);
+      const messages = server.chatRequests[1].body?.messages as { role: string; content: string }[];
+      const globResult = messages.find((m) => m.role === 'tool')?.content ?? '';
+      assert.match(globResult, /shop\/cart\.py/);
+      assert.doesNotMatch(globResult, /late_file\.py/, 'the listing was taken before the first model reply');
+    } finally {
+      rmSync(late, { force: true });
+    }
   });
 
   it('refuses a missing model name with exit 2', async () => {
