@@ -46,10 +46,8 @@ export async function readIssue(sources: IssueSources): Promise<Issue> {
     throw badInput('no issue given: pass the issue text, --issue-file F, --url URL, or pipe it on stdin.');
   }
   if (input.trim() === '') throw badInput('the issue text is empty.');
-  const remotes = async () => {
-    const info = await readGitInfo(sources.repo);
-    return info?.remote ? [info.remote] : [];
-  };
+  // Every remote, so a fork's `#N` resolves upstream (issueRepositoryOf ranks upstream first).
+  const remotes = async () => (await readGitInfo(sources.repo))?.remotes ?? [];
   return issueFromInput(input, { env: process.env, remotes, signal: sources.signal });
 }
 

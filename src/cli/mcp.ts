@@ -75,10 +75,8 @@ export function createMcpServer(defaults: McpServerDefaults): McpServer {
       try {
         const root = await repoFolder(repo, defaults.repo);
         const [spec] = parseBrains(brain ?? defaults.brain, defaults.flags);
-        const remotes = async () => {
-          const info = await readGitInfo(root);
-          return info?.remote ? [info.remote] : [];
-        };
+        // Every remote, so a fork's `#N` resolves upstream (issueRepositoryOf ranks upstream first).
+        const remotes = async () => (await readGitInfo(root))?.remotes ?? [];
         const resolved = await issueFromInput(issue, { env: defaults.env, remotes, signal: extra.signal });
         const progressToken = extra._meta?.progressToken;
         const totalTurns = DEFAULT_LIMITS.maxTurns + 1;

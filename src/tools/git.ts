@@ -2,15 +2,20 @@ import * as fs from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import git from 'isomorphic-git';
-import { parseGitRemoteUrl, type GitHubRepo } from '../common/issueRef';
+import { issueRepositoryOf, type GitHubRepo, type GitRemote } from '../common/issueRef';
 
 /** What a workspace folder's git repository says about itself (read without spawning git). */
 export interface GitFolderInfo {
   /** The folder that holds `.git` (the folder itself or a parent). */
   root: string;
   /** `origin`, else the first remote; the URL never carries credentials. */
-  remote?: { name: string; url: string };
-  /** The GitHub (or GitHub Enterprise) repository the remote names, for `#123` resolution. */
+  remote?: GitRemote;
+  /** Every remote, credentials stripped; a fork has `origin` (the fork) and `upstream` (the original). */
+  remotes?: GitRemote[];
+  /**
+   * The GitHub (or GitHub Enterprise) repository `#123` refers to: `upstream` before `origin`, since
+   * a fork's issues live upstream (issueRepositoryOf).
+   */
   github?: GitHubRepo;
   /** Commit SHA of HEAD; missing in a repository without commits. */
   head?: string;
@@ -23,10 +28,12 @@ export async function readGitInfo(folder: string): Promise<GitFolderInfo | undef
   const found = await findGitDir(path.resolve(folder));
   if (!found) return undefined;
   const info: GitFolderInfo = { root: found.root };
-  const remote = await pickRemote(found.commonDir);
-  if (remote) {
-    info.remote = remote;
-    info.github = parseGitRemoteUrl(remote.url);
+  const remotes = await listRemotes(found.commonDir);
+  if (remotes.length > 0) {
+    info.remote = remotes.find((r) => r.name === 'origin') ?? remotes[0];
+    info.remotes = remotes;
+    const github = issueRepositoryOf(remotes);
+    if (github) info.github = github;
   }
   const head = await readHead(found.gitDir, found.commonDir);
   if (head.branch) info.branch = head.branch;
@@ -74,10 +81,9 @@ async function findGitDir(start: string): Promise<GitDirs | undefined> {
   }
 }
 
-async function pickRemote(gitdir: string): Promise<{ name: string; url: string } | undefined> {
+async function listRemotes(gitdir: string): Promise<GitRemote[]> {
   const remotes = await git.listRemotes({ fs, gitdir }).catch(() => []);
-  const chosen = remotes.find((r) => r.remote === 'origin') ?? remotes[0];
-  return chosen ? { name: chosen.remote, url: stripCredentials(chosen.url) } : undefined;
+  return remotes.map((r) => ({ name: r.remote, url: stripCredentials(r.url) }));
 }
 
 async function readHead(gitDir: string, commonDir: string): Promise<{ sha?: string; branch?: string }> {

@@ -139,7 +139,9 @@ describe('cli (node dist/cli.js)', function () {
         assert.equal(byText.status, 0, byText.stderr);
         assert.match(byText.stdout, /^1\. pkg\/cache\.py/);
         execFileSync('git', ['init', '-q', withRemote]);
-        execFileSync('git', ['-C', withRemote, 'remote', 'add', 'origin', 'https://github.com/acme/cache.git']);
+        // A fork: #N means the upstream's issue, not the fork's.
+        execFileSync('git', ['-C', withRemote, 'remote', 'add', 'origin', 'https://github.com/me/cache-fork.git']);
+        execFileSync('git', ['-C', withRemote, 'remote', 'add', 'upstream', 'https://github.com/acme/cache.git']);
         writeFileSync(join(withRemote, 'cache.py'), 'class LruCache:\n    def evict_oldest(self): pass\n');
         const byNumber = await cliAsync(['locate', '#9', '--repo', withRemote, '--brain', 'bm25'], env);
         assert.equal(byNumber.status, 0, byNumber.stderr);

@@ -36,21 +36,41 @@ describe('tools/git', () => {
     assert.equal((await readGitInfo(path.join(repo, 'src')))?.root, repo);
   });
 
-  it('prefers origin, strips credentials and parses https, ssh and Enterprise remotes', async () => {
-    git(repo, 'remote', 'add', 'upstream', 'git@github.com:someone/else.git');
-    assert.deepEqual((await readGitInfo(repo))?.remote, { name: 'upstream', url: 'git@github.com:someone/else.git' });
+  it('names origin as the remote, strips credentials and parses https, ssh and Enterprise remotes', async () => {
+    git(repo, 'remote', 'add', 'mirror', 'git@github.com:someone/else.git');
+    assert.deepEqual((await readGitInfo(repo))?.remote, { name: 'mirror', url: 'git@github.com:someone/else.git' });
     assert.deepEqual((await readGitInfo(repo))?.github, { host: 'github.com', owner: 'someone', repo: 'else' });
 
     git(repo, 'remote', 'add', 'origin', 'https://user:ghp_secret@github.com/django/django.git');
     const https = await readGitInfo(repo);
     assert.deepEqual(https?.remote, { name: 'origin', url: 'https://github.com/django/django.git' });
-    assert.deepEqual(https?.github, { host: 'github.com', owner: 'django', repo: 'django' });
+    assert.deepEqual(https?.github, { host: 'github.com', owner: 'django', repo: 'django' }, 'origin outranks other remote names');
+    assert.ok(!JSON.stringify(https).includes('ghp_secret'));
+    git(repo, 'remote', 'remove', 'mirror');
 
     git(repo, 'remote', 'set-url', 'origin', 'ssh://git@github.example.com:2222/acme/widgets.git');
     assert.deepEqual((await readGitInfo(repo))?.github, { host: 'github.example.com', owner: 'acme', repo: 'widgets' });
 
     git(repo, 'remote', 'set-url', 'origin', 'https://ghe.corp.internal/platform/api');
     assert.deepEqual((await readGitInfo(repo))?.github, { host: 'ghe.corp.internal', owner: 'platform', repo: 'api' });
+  });
+
+  it('in a fork lists every remote and resolves #N against upstream, not the fork', async () => {
+    const fork = makeTree({ 'README.md': 'fork\n' });
+    try {
+      git(fork, 'init', '-q');
+      git(fork, 'remote', 'add', 'origin', 'https://github.com/me/django.git');
+      git(fork, 'remote', 'add', 'upstream', 'https://github.com/django/django.git');
+      const info = await readGitInfo(fork);
+      assert.deepEqual(info?.remote, { name: 'origin', url: 'https://github.com/me/django.git' });
+      assert.deepEqual(
+        info?.remotes?.map((r) => r.name).sort(),
+        ['origin', 'upstream'],
+      );
+      assert.deepEqual(info?.github, { host: 'github.com', owner: 'django', repo: 'django' });
+    } finally {
+      removeTree(fork);
+    }
   });
 
   it('reads a detached HEAD and a linked worktree', async () => {
