@@ -3,7 +3,7 @@ import { DEFAULT_LIMITS } from './limits';
 /** Which brain a run uses; `auto` = OpenAI-compatible endpoint if configured, else VS Code LM if consented, else embedded. */
 export type BrainChoice = 'auto' | 'openai' | 'vscode-lm' | 'embedded';
 
-/** The prompt dialect sent to an OpenAI-compatible server. */
+/** Which request fields go to an OpenAI-compatible server (the prompt is the same for both). */
 export type PromptProfile = 'codegrep' | 'generic';
 
 /** One extension setting, declared once; package.json `contributes.configuration` must match (unit-tested). */
@@ -62,10 +62,10 @@ export const SETTINGS = [
     default: 'codegrep',
     enum: ['codegrep', 'generic'],
     enumDescriptions: [
-      'The prompt and tool format CodeGrep models were trained on.',
-      'A general instruction-following prompt for models not trained for CodeGrep.',
+      'For CodeGrep checkpoints and other Qwen3-family models: also sends `chat_template_kwargs` (thinking off), `temperature: 0` and `max_tokens`.',
+      'For any other tool-calling model (hosted APIs, Llama, Mistral...): sends only standard OpenAI fields, no `chat_template_kwargs`, `temperature` or `max_tokens`.',
     ],
-    description: 'Prompt dialect for the OpenAI-compatible brain.',
+    description: 'Which request fields the OpenAI-compatible brain sends; the prompt and tools are the same for both profiles.',
   },
   {
     key: 'maxTurns',

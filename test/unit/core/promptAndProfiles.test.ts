@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { SETTINGS } from '../../../src/common/settings';
 import { findProfile, PROFILES, profileRequestFields } from '../../../src/core/profiles';
 import { issueMessage, systemPrompt, turnNote } from '../../../src/core/prompt';
 import { ALL_TOOL_SCHEMAS, toToolCall, WORKSPACE_TOOL_SCHEMAS } from '../../../src/core/toolSchemas';
@@ -38,6 +39,25 @@ describe('core/prompt, profiles and tool schemas', () => {
     assert.deepEqual(toToolCall('2', 'read', { file_path: 'a.py', start_line: '3' }), { call: { id: '2', name: 'read', args: { path: 'a.py', start_line: 3 } } });
     assert.deepEqual(toToolCall('3', 'grep', { pattern: '' }), { error: 'error: grep needs a non-empty "pattern".' });
     assert.match((toToolCall('4', 'bash', { cmd: 'ls' }) as { error: string }).error, /unknown tool "bash"\. Available tools: grep, glob, read, answer\./);
+  });
+
+  it('describes each profile setting value by the request fields it sends, not by a prompt', () => {
+    const setting = SETTINGS.find((s) => s.key === 'profile');
+    assert.ok(setting?.enum && setting.enumDescriptions);
+    const extras = ['chat_template_kwargs', 'temperature', 'max_tokens'];
+    setting.enum.forEach((name, i) => {
+      const profile = findProfile(name);
+      assert.ok(profile, name);
+      const text = setting.enumDescriptions?.[i] ?? '';
+      assert.doesNotMatch(text, /prompt/i, `${name}: both profiles use the same prompt`);
+      const sent = Object.keys(profileRequestFields(profile, undefined));
+      for (const field of sent) assert.ok(text.includes(field), `${name} says it sends ${field}`);
+      if (sent.length === 0) {
+        assert.match(text, /only standard OpenAI fields/);
+        for (const field of extras) assert.ok(text.includes(field), `${name} says it leaves out ${field}`);
+      }
+    });
+    assert.match(setting.description, /prompt and tools are the same/);
   });
 
   it('keeps profiles as data: codegrep turns Qwen3 thinking off, generic sends only standard fields', () => {
