@@ -12,6 +12,8 @@ export interface ModelFlags {
   model?: string;
   profile?: string;
   requestTimeoutSeconds?: number;
+  /** Turn model reasoning on (`chat_template_kwargs.enable_thinking: true`); unset keeps the profile default. */
+  thinking?: boolean;
 }
 
 /** Brain names the CLI accepts; `bm25:K` returns the top K files. */
@@ -50,6 +52,11 @@ function openAIConfig(flags: ModelFlags): OpenAIBrainConfig {
   const config: OpenAIBrainConfig = { baseURL, model: flags.model ?? process.env.CODEGREP_MODEL ?? '', apiKey: process.env.CODEGREP_API_KEY };
   if (flags.profile !== undefined) config.profile = flags.profile as OpenAIBrainConfig['profile'];
   if (flags.requestTimeoutSeconds !== undefined) config.timeoutMs = flags.requestTimeoutSeconds * 1000;
+  if (flags.thinking !== undefined) {
+    // The generic profile sends only standard fields, so the switch would silently do nothing.
+    if (flags.profile?.toLowerCase() === 'generic') throw badInput('--thinking needs the codegrep profile; the generic profile sends no chat_template_kwargs.');
+    config.thinking = flags.thinking;
+  }
   return config;
 }
 

@@ -22,6 +22,7 @@ Options:
   --model NAME               served model name for --brain openai (or CODEGREP_MODEL)
   --profile NAME             model profile: codegrep | generic
   --request-timeout S        seconds per model request
+  --thinking                 let the model reason before each reply (codegrep profile; slower)
   --max-turns N              exploration turns before the answer turn (default 3)
   --max-parallel-calls N     tool calls per turn (default 8)
   --json                     print the LocateResult as JSON
@@ -47,6 +48,7 @@ export const locateCommand: Command = {
         model: { type: 'string' },
         profile: { type: 'string' },
         'request-timeout': { type: 'string' },
+        thinking: { type: 'boolean', default: false },
         'max-turns': { type: 'string' },
         'max-parallel-calls': { type: 'string' },
         json: { type: 'boolean', default: false },
@@ -61,6 +63,7 @@ export const locateCommand: Command = {
       model: values.model,
       profile: values.profile,
       requestTimeoutSeconds: intFlag('request-timeout', values['request-timeout'], 1, 3600),
+      thinking: values.thinking || undefined,
     });
     if (specs.length !== 1) throw badInput('locate runs one brain; give a single --brain.');
     const maxTurns = intFlag('max-turns', values['max-turns'], 0, 20);

@@ -98,6 +98,19 @@ describe('codegrep locate --brain openai (built CLI against the loopback server)
     }
   });
 
+  it('--thinking turns reasoning on in every request; with the generic profile it is refused', async () => {
+    server = await FakeModelServer.start(loadConversation('early-answer'));
+    const args = ['locate', '--brain', 'openai', '--endpoint', server.baseURL, '--model', 'm', '--repo', repo.root];
+    const run = await cli([...args, '--thinking', 'Cart total']);
+    assert.equal(run.status, 0, run.stderr);
+    assert.ok(server.chatRequests.length > 0);
+    for (const request of server.chatRequests) assert.deepEqual(request.body?.chat_template_kwargs, { enable_thinking: true });
+    assert.equal(server.chatRequests[0].body?.max_tokens, 16384, 'reasoning gets the larger completion cap');
+    const generic = await cli([...args, '--thinking', '--profile', 'generic', 'Cart total']);
+    assert.equal(generic.status, 2);
+    assert.match(generic.stderr, /--thinking needs the codegrep profile/);
+  });
+
   it('refuses a missing model name with exit 2', async () => {
     const run = await cli(['locate', '--brain', 'openai', '--endpoint', 'http://127.0.0.1:9/v1', '--repo', repo.root, 'Cart total']);
     assert.equal(run.status, 2);
