@@ -36,6 +36,8 @@ export function quietSettings(workspaceTrust: boolean): Record<string, unknown> 
     'workbench.tips.enabled': false,
     'workbench.welcomePage.walkthroughs.openOnInstall': false,
     'security.workspace.trust.enabled': workspaceTrust,
+    // With trust on, open untrusted without the modal prompt (Restricted Mode tests).
+    'security.workspace.trust.startupPrompt': 'never',
     'telemetry.telemetryLevel': 'off',
     'extensions.autoUpdate': false,
     'extensions.autoCheckUpdates': false,

@@ -5,7 +5,9 @@
  * `vscode-test-host` shim next to this file.
  *
  * Environment: CODEGREP_TEST_LABEL names the artifact folder under test-results/ (default
- * "integration"); CODEGREP_TEST_TIMEOUT_MS bounds the whole run (default 300000).
+ * "integration"); CODEGREP_TEST_TIMEOUT_MS bounds the whole run (default 300000);
+ * CODEGREP_TEST_WORKSPACE_TRUST=on keeps workspace trust on although test-electron always passes
+ * --disable-workspace-trust, so the folder opens in Restricted Mode (untrusted, no prompt).
  */
 import { mkdirSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -77,6 +79,7 @@ export function parseHostArgs(argv: string[]): HostArgs {
 
 async function main(): Promise<number> {
   const args = parseHostArgs(process.argv.slice(2));
+  if (process.env.CODEGREP_TEST_WORKSPACE_TRUST === 'on') args.disableWorkspaceTrust = false;
   const label = process.env.CODEGREP_TEST_LABEL ?? 'integration';
   const timeoutMs = Number(process.env.CODEGREP_TEST_TIMEOUT_MS ?? 300_000);
   const outDir = join(testResultsDir, label);

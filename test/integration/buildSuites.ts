@@ -1,27 +1,24 @@
 /**
- * Bundles the in-host suites with esbuild: suite/index.ts plus every suite/**\/*.test.ts, one CommonJS
- * file each, into .vscode-test/out/integration/ (inside the extension folder, as the remote extension
- * host requires). `vscode` comes from the host and mocha from node_modules, so neither is bundled.
+ * Bundles in-host suites with esbuild: the mocha entry (suite/index.ts) plus every `*.test.ts` of one
+ * suite folder, one CommonJS file each, into .vscode-test/out/<name>/ (inside the extension folder, as
+ * the remote extension host requires). `vscode` comes from the host and mocha from node_modules.
  */
 import { readdirSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 import { repoRoot } from '../../scripts/code-server/paths';
 
-/** Where the bundled suites land; index.js there is the extensionTestsPath. */
-export const suitesOutDir = join(repoRoot, '.vscode-test', 'out', 'integration');
-
-/** Builds the suites and returns the path of the bundled index.js. */
-export async function buildSuites(): Promise<string> {
-  const suiteDir = join(repoRoot, 'test', 'integration', 'suite');
-  const entries = readdirSync(suiteDir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file === 'index.ts' || file.endsWith('.test.ts'))
-    .map((file) => join(suiteDir, file));
-  rmSync(suitesOutDir, { recursive: true, force: true });
+/** Builds test/integration/<folder>/**\/*.test.ts and returns the bundled index.js (the extensionTestsPath). */
+export async function buildSuites(folder: 'suite' | 'restricted'): Promise<string> {
+  const suiteDir = join(repoRoot, 'test', 'integration', folder);
+  const outDir = join(repoRoot, '.vscode-test', 'out', folder === 'suite' ? 'integration' : folder);
+  const tests = readdirSync(suiteDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => ({ in: join(suiteDir, file), out: file.slice(0, -'.ts'.length) }));
+  rmSync(outDir, { recursive: true, force: true });
   await build({
-    entryPoints: entries,
-    outdir: suitesOutDir,
-    outbase: suiteDir,
+    entryPoints: [{ in: join(repoRoot, 'test', 'integration', 'suite', 'index.ts'), out: 'index' }, ...tests],
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -30,10 +27,5 @@ export async function buildSuites(): Promise<string> {
     logLevel: 'error',
     external: ['vscode', 'mocha'],
   });
-  return join(suitesOutDir, 'index.js');
-}
-
-/** Relative name of a bundled suite, for logs. */
-export function suiteName(file: string): string {
-  return relative(suitesOutDir, file);
+  return join(outDir, 'index.js');
 }

@@ -1,8 +1,11 @@
 /**
- * Runs the in-host integration suites (test/integration/suite) inside a real VS Code 1.100 through
- * @vscode/test-electron's runTests. Here VS Code is code-server, launched by our vscode-test-host
- * executable; with CODEGREP_VSCODE=desktop, runTests downloads desktop VS Code 1.100.3 instead (needs
- * the network and a display). Exits with the suite's exit code.
+ * Runs the in-host integration suites inside a real VS Code 1.100 through @vscode/test-electron's
+ * runTests. Here VS Code is code-server, launched by our vscode-test-host executable; with
+ * CODEGREP_VSCODE=desktop, runTests downloads desktop VS Code 1.100.3 instead (needs the network and a
+ * display). Two runs, each on a fresh fixture repository and profile:
+ *   - test/integration/suite: trusted workspace (everything else);
+ *   - test/integration/restricted: workspace trust on, the folder untrusted (Restricted Mode).
+ * Exits non-zero when any test fails.
  *
  *   node --import tsx test/integration/runTests.ts          # after `npm run build`
  *   CODEGREP_TEST_GREP=activation node --import tsx ...     # only matching tests
@@ -15,9 +18,21 @@ import { repoRoot } from '../../scripts/code-server/paths';
 import { buildSuites } from './buildSuites';
 import { createFixtureWorkspace } from './fixture/createFixture';
 
-async function main(): Promise<number> {
-  const started = Date.now();
-  const extensionTestsPath = await buildSuites();
+/** One in-host run. */
+interface SuiteRun {
+  folder: 'suite' | 'restricted';
+  /** Artifact folder under test-results/. */
+  label: string;
+  env: Record<string, string>;
+}
+
+const RUNS: SuiteRun[] = [
+  { folder: 'suite', label: 'integration', env: {} },
+  { folder: 'restricted', label: 'integration-restricted', env: { CODEGREP_TEST_WORKSPACE_TRUST: 'on' } },
+];
+
+async function runSuite(run: SuiteRun): Promise<number> {
+  const extensionTestsPath = await buildSuites(run.folder);
   const fixture = createFixtureWorkspace();
   const profileDir = mkdtempSync(join(tmpdir(), 'cg-it-'));
   const desktop = process.env.CODEGREP_VSCODE === 'desktop';
@@ -27,7 +42,7 @@ async function main(): Promise<number> {
       extensionDevelopmentPath: repoRoot,
       extensionTestsPath,
       launchArgs: [fixture.dir, `--user-data-dir=${join(profileDir, 'user')}`, `--extensions-dir=${join(profileDir, 'ext')}`],
-      extensionTestsEnv: { CODEGREP_FIXTURE_WORKSPACE: fixture.dir },
+      extensionTestsEnv: { CODEGREP_FIXTURE_WORKSPACE: fixture.dir, CODEGREP_TEST_LABEL: run.label, ...run.env },
     });
   } catch (error) {
     if (error instanceof TestRunFailedError) return typeof error.code === 'number' && error.code !== 0 ? error.code : 1;
@@ -35,8 +50,18 @@ async function main(): Promise<number> {
   } finally {
     fixture.dispose();
     rmSync(profileDir, { recursive: true, force: true });
-    console.log(`integration: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
+}
+
+async function main(): Promise<number> {
+  let worst = 0;
+  for (const run of RUNS) {
+    const started = Date.now();
+    const code = await runSuite(run);
+    console.log(`${run.label}: exit ${code} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    worst ||= code;
+  }
+  return worst;
 }
 
 main().then(
