@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { deflateRawSync, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { median } from './lib/stats';
 
@@ -61,6 +61,41 @@ function vsixEntries(vsix: string): { name: string; bytes: number; compressed: n
     if (m) entries.push({ bytes: Number(m[1]), compressed: Number(m[2]), name: m[3] });
   }
   return entries;
+}
+
+/** The other targets scripts/package.mjs builds, and their ripgrep package names (linux-armhf ships as linux-arm). */
+const OTHER_TARGETS = ['win32-x64', 'win32-arm64', 'linux-x64', 'linux-arm64', 'linux-armhf', 'darwin-x64', 'darwin-arm64'].filter((t) => t !== TARGET);
+const rgPackageOf = (target: string) => `@vscode/ripgrep-${target === 'linux-armhf' ? 'linux-arm' : target}`;
+
+/**
+ * Another target's VSIX size, estimated from measured parts: this target's VSIX, minus this target's ripgrep
+ * binary, plus that target's binary, both deflated the same way (a VSIX is a zip). The binary comes from the
+ * target's npm tarball (`npm pack`, cached under .cache), so the shared node_modules stays untouched; offline,
+ * targets without a cached tarball are skipped.
+ */
+function estimateOtherTargets(vsixBytes: number): { target: string; binaryBytes: number; estimatedVsixBytes: number }[] {
+  const version = JSON.parse(readFileSync(path.resolve('node_modules', RG_PACKAGE, 'package.json'), 'utf8')).version as string;
+  const packs = path.join(WORK, 'rg-packs');
+  mkdirSync(packs, { recursive: true });
+  const local = deflateRawSync(readFileSync(RG_BINARY), { level: 9 }).length;
+  const estimates: { target: string; binaryBytes: number; estimatedVsixBytes: number }[] = [];
+  for (const target of OTHER_TARGETS) {
+    const name = rgPackageOf(target);
+    const tarball = path.join(packs, `${name.slice(1).replace('/', '-')}-${version}.tgz`);
+    if (!existsSync(tarball)) spawnSync('npm', ['pack', '--silent', `${name}@${version}`, '--pack-destination', packs], { stdio: 'ignore', timeout: 60_000 });
+    if (!existsSync(tarball)) {
+      console.error(`${target}: ${name}@${version} not cached and npm pack failed (offline?); skipped`);
+      continue;
+    }
+    const dir = path.join(packs, target);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    execFileSync('tar', ['-xzf', tarball, '-C', dir]);
+    const binary = path.join(dir, 'package', 'bin', target.startsWith('win32') ? 'rg.exe' : 'rg');
+    const data = readFileSync(binary);
+    estimates.push({ target, binaryBytes: data.length, estimatedVsixBytes: vsixBytes - local + deflateRawSync(data, { level: 9 }).length });
+  }
+  return estimates;
 }
 
 /** Bundles the activation child to plain JS, so timing sees node's own require, not a TS loader. */
@@ -132,9 +167,13 @@ async function main(): Promise<void> {
     const rgEntry = entries.find((e) => /\/bin\/rg(\.exe)?$/.test(e.name));
     const js = entries.filter((e) => e.name.endsWith('.js'));
     const jsCompressed = js.reduce((sum, e) => sum + e.compressed, 0);
-    vsixReport = { target: TARGET, bytes: vsixBytes, files: entries.length, rgCompressed: rgEntry?.compressed ?? null, jsCompressed };
+    const others = estimateOtherTargets(vsixBytes);
+    vsixReport = { target: TARGET, bytes: vsixBytes, files: entries.length, rgCompressed: rgEntry?.compressed ?? null, jsCompressed, otherTargetsEstimated: others };
     console.log(`\nVSIX ${TARGET}: ${kb(vsixBytes)} (${entries.length} files); ripgrep binary ${kb(rgEntry?.compressed ?? 0)} compressed ` +
       `(${(((rgEntry?.compressed ?? 0) / vsixBytes) * 100).toFixed(0)}% of the VSIX), JavaScript ${kb(jsCompressed)} compressed (${((jsCompressed / vsixBytes) * 100).toFixed(0)}%).`);
+    console.log('\n| target | ripgrep binary | VSIX (estimated from measured parts) | vs this VSIX |\n|---|---:|---:|---:|');
+    console.log(`| ${TARGET} (packaged) | ${kb(rg.bytes)} | ${kb(vsixBytes)} | 1.00x |`);
+    for (const o of others) console.log(`| ${o.target} | ${kb(o.binaryBytes)} | ${kb(o.estimatedVsixBytes)} | ${(o.estimatedVsixBytes / vsixBytes).toFixed(2)}x |`);
   }
   console.log(
     `\nActivation (APPROXIMATION: ${activation.approximation}), median of ${RUNS} fresh processes after a warm-up:\n` +
