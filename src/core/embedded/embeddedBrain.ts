@@ -67,20 +67,13 @@ class EmbeddedSession implements BrainSession {
           if (!result.truncated) this.board.addBarePaths(result.paths ?? []);
           break;
         case 'definitions':
+        case 'mentions':
           this.board.addSymbolHits(result.hits ?? [], planned.clues);
+          if (result.truncated && planned.purpose === 'mentions') for (const clue of planned.clues) this.board.truncatedClues.add(clue.text);
           break;
-        case 'mentions': {
-          const hits = result.hits ?? [];
-          const names = planned.clues.filter((clue) => clue.kind !== 'message');
-          this.board.addSymbolHits(hits, names);
-          // The grep matched messages case-insensitively as literals: the same test tells their lines apart.
-          for (const clue of planned.clues.filter((c) => c.kind === 'message')) {
-            const needle = clue.text.toLowerCase();
-            this.board.addMessageHits(hits.filter((hit) => hit.text.toLowerCase().includes(needle)), clue);
-          }
-          if (result.truncated) for (const clue of names) this.board.truncatedClues.add(clue.text);
+        case 'message':
+          this.board.addMessageHits(result.hits ?? [], planned.clues[0]);
           break;
-        }
       }
     }
     this.planned = new Map();

@@ -6,19 +6,18 @@ import { definitionSearchPattern, escapeRegex } from './definitions';
 export const PLAN_LIMITS = {
   /** Names searched for definitions in turn 1. */
   definitionNames: 40,
-  /** Names searched for mentions in turn 1 (one grep, together with the messages). */
-  mentionNames: 20,
+  /** Names per mention search, and mention searches in turn 1. */
+  namesPerMentionCall: 10,
+  mentionCalls: 2,
   /** Structured hits asked of grep (the tools cap this at 2000). */
   maxHits: 2000,
-  /** Error messages searched in turn 1. */
-  messages: 2,
+  messageCalls: 2,
 } as const;
 
 /** One planned call and what its result is evidence of. */
 export type PlannedCall =
-  | { call: ToolCall; purpose: 'definitions'; clues: Clue[] }
-  /** Names and messages in one grep; `clues` holds both kinds, the session tells their hits apart. */
-  | { call: ToolCall; purpose: 'mentions'; clues: Clue[] }
+  | { call: ToolCall; purpose: 'definitions' | 'mentions'; clues: Clue[] }
+  | { call: ToolCall; purpose: 'message'; clues: [Clue] }
   | { call: ToolCall; purpose: 'paths'; clues: Clue[] }
   | { call: ToolCall; purpose: 'title-paths'; clues: [] };
 
@@ -28,7 +27,7 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
   const id = () => `embedded_1_${planned.length}`;
   const symbols = evidence.clues.filter((c) => c.kind === 'symbol');
   const locations = evidence.clues.filter((c) => c.kind === 'path' || c.kind === 'module');
-  const messages = evidence.clues.filter((c) => c.kind === 'message').slice(0, PLAN_LIMITS.messages);
+  const messages = evidence.clues.filter((c) => c.kind === 'message').slice(0, PLAN_LIMITS.messageCalls);
 
   if (locations.length > 0) {
     const pattern = globForLocations(locations);
@@ -39,14 +38,15 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
     const pattern = definitionSearchPattern(defNames.map((c) => c.text));
     planned.push({ call: { id: id(), name: 'grep', args: { pattern, max_hits: PLAN_LIMITS.maxHits } }, purpose: 'definitions', clues: defNames });
   }
-  // Every mentioned name and every message in ONE grep: each grep is a full pass over the tree, and on django
-  // one pass instead of up to four cut turn 1's CPU by ~30-40 % with the same answers on 60 dev rows (bench/latency.ts).
-  const names = symbols.slice(0, PLAN_LIMITS.mentionNames);
-  const alternatives = names.length > 0 ? [`\\b(?:${names.map((c) => escapeRegex(c.text)).join('|')})\\b`] : [];
-  for (const clue of messages) alternatives.push(`(?i:${escapeRegex(clue.text)})`);
-  if (alternatives.length > 0) {
-    const call: ToolCall = { id: id(), name: 'grep', args: { pattern: alternatives.join('|'), max_hits: PLAN_LIMITS.maxHits } };
-    planned.push({ call, purpose: 'mentions', clues: [...names, ...messages] });
+  for (let i = 0; i < PLAN_LIMITS.mentionCalls; i++) {
+    const group = symbols.slice(i * PLAN_LIMITS.namesPerMentionCall, (i + 1) * PLAN_LIMITS.namesPerMentionCall);
+    if (group.length === 0) break;
+    const pattern = `\\b(?:${group.map((c) => escapeRegex(c.text)).join('|')})\\b`;
+    planned.push({ call: { id: id(), name: 'grep', args: { pattern, max_hits: PLAN_LIMITS.maxHits } }, purpose: 'mentions', clues: group });
+  }
+  for (const clue of messages) {
+    const call: ToolCall = { id: id(), name: 'grep', args: { pattern: escapeRegex(clue.text), case_insensitive: true, max_hits: 200 } };
+    planned.push({ call, purpose: 'message', clues: [clue] });
   }
   if (evidence.titleWords.length > 0) {
     const words = evidence.titleWords.slice(0, 12).map((w) => w.replace(/[^a-z0-9]/g, '')).filter(Boolean);

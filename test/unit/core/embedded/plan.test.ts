@@ -9,21 +9,24 @@ const symbol = (text: string): Clue => ({ kind: 'symbol', text, source: 'body', 
 const message = (text: string): Clue => ({ kind: 'message', text, source: 'trace', weight: 2 });
 
 describe('embedded plan, turn 1', () => {
-  it('searches every mentioned name and every message in one grep (one pass over the tree)', () => {
+  it('searches definitions once, mentions in groups of names, and each message literally', () => {
     const names = Array.from({ length: 25 }, (_, i) => symbol(`name_${i}`));
     const planned = planFirstTurn(evidence([...names, message('Invalid (duration) value'), message('second message here')]), 8);
     const greps = planned.filter((p) => p.call.name === 'grep');
-    assert.deepEqual(greps.map((p) => p.purpose), ['definitions', 'mentions']);
-    const mentions = greps[1];
-    const pattern = (mentions.call.args as { pattern: string }).pattern;
-    assert.ok(pattern.startsWith('\\b(?:name_0|name_1|'), pattern);
-    assert.ok(pattern.includes(`name_${PLAN_LIMITS.mentionNames - 1})\\b`) && !pattern.includes(`name_${PLAN_LIMITS.mentionNames}|`), 'the first 20 names');
-    assert.ok(pattern.endsWith('|(?i:Invalid \\(duration\\) value)|(?i:second message here)'), pattern);
-    assert.equal(mentions.clues.length, PLAN_LIMITS.mentionNames + 2);
+    assert.deepEqual(greps.map((p) => p.purpose), ['definitions', 'mentions', 'mentions', 'message', 'message']);
+    const size = PLAN_LIMITS.namesPerMentionCall;
+    const first = (greps[1]!.call.args as { pattern: string }).pattern;
+    assert.ok(first.startsWith('\\b(?:name_0|name_1|') && first.includes(`name_${size - 1})\\b`) && !first.includes(`name_${size}|`), first);
+    assert.equal(greps[1]!.clues.length, size);
+    const literal = greps[3]!.call.args as { pattern: string; case_insensitive?: boolean };
+    assert.equal(literal.pattern, 'Invalid \\(duration\\) value');
+    assert.equal(literal.case_insensitive, true);
   });
 
-  it('still searches messages when the issue names no code', () => {
+  it('still searches messages when the issue names no code, and stays within the call budget', () => {
     const planned = planFirstTurn(evidence([message('widget exploded unexpectedly')]), 8);
-    assert.deepEqual(planned.map((p) => [p.purpose, (p.call.args as { pattern: string }).pattern]), [['mentions', '(?i:widget exploded unexpectedly)']]);
+    assert.deepEqual(planned.map((p) => [p.purpose, (p.call.args as { pattern: string }).pattern]), [['message', 'widget exploded unexpectedly']]);
+    const many = planFirstTurn(evidence([...Array.from({ length: 30 }, (_, i) => symbol(`n${i}x`)), message('a b c d e f g h')]), 3);
+    assert.equal(many.length, 3);
   });
 });
