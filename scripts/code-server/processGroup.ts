@@ -7,7 +7,18 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 
 const groups = new Set<number>();
-let hooksInstalled = false;
+const cleanups = new Set<() => void>();
+let exitHookInstalled = false;
+let signalHooksInstalled = false;
+
+/** Runs `cleanup` (synchronous, e.g. removing a temp folder) when this process exits, however it exits; returns an unregister function. */
+export function onProcessExit(cleanup: () => void): () => void {
+  // Only the exit hook: a process that owns no group (the test-electron runner) leaves SIGINT to
+  // test-electron, which stops the host first and then exits, so cleanups never race the host.
+  installExitHook();
+  cleanups.add(cleanup);
+  return () => cleanups.delete(cleanup);
+}
 
 /** Sends `signal` to a whole process group; a group that is already gone is not an error. */
 export function killGroup(pgid: number, signal: NodeJS.Signals = 'SIGKILL'): void {
@@ -18,10 +29,18 @@ export function killGroup(pgid: number, signal: NodeJS.Signals = 'SIGKILL'): voi
   }
 }
 
-/** Kills every group still registered. Synchronous, so it also works inside an 'exit' handler. */
+/** Kills every group still registered, then runs the exit cleanups. Synchronous, so it also works inside an 'exit' handler. */
 export function killAllGroups(): void {
   for (const pgid of groups) killGroup(pgid);
   groups.clear();
+  for (const cleanup of cleanups) {
+    try {
+      cleanup();
+    } catch {
+      // Best effort: one failed cleanup must not stop the others.
+    }
+  }
+  cleanups.clear();
 }
 
 /** Spawns `command` as the leader of a new process group that is killed when this process ends. */
@@ -56,10 +75,16 @@ export async function stopGroup(child: ChildProcess, graceMs = 3000): Promise<vo
   groups.delete(pgid);
 }
 
-function installHooks(): void {
-  if (hooksInstalled) return;
-  hooksInstalled = true;
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
   process.once('exit', killAllGroups);
+}
+
+function installHooks(): void {
+  installExitHook();
+  if (signalHooksInstalled) return;
+  signalHooksInstalled = true;
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => {
       killAllGroups();

@@ -5,6 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { onProcessExit } from './processGroup';
 
 /** The folders of one code-server instance. */
 export interface CodeServerProfile {
@@ -58,13 +59,19 @@ export function createProfile(options: ProfileOptions = {}): CodeServerProfile {
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   mkdirSync(extensionsDir, { recursive: true });
   writeFileSync(config, 'bind-addr: 127.0.0.1:0\nauth: none\ncert: false\n');
+  const remove = () => rmSync(root, { recursive: true, force: true });
+  // Also removed when the process is killed by a signal before dispose() runs.
+  const unregister = onProcessExit(remove);
   const profile: CodeServerProfile = {
     root,
     config,
     userDataDir,
     extensionsDir,
     settingsFile,
-    dispose: () => rmSync(root, { recursive: true, force: true }),
+    dispose: () => {
+      unregister();
+      remove();
+    },
   };
   writeUserSettings(profile, { ...quietSettings(options.workspaceTrust ?? false), ...options.settings });
   return profile;

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTests, TestRunFailedError } from '@vscode/test-electron';
 import { repoRoot } from '../../scripts/code-server/paths';
+import { onProcessExit } from '../../scripts/code-server/processGroup';
 import { buildSuites } from './buildSuites';
 import { createFixtureWorkspace } from './fixture/createFixture';
 
@@ -31,12 +32,25 @@ const RUNS: SuiteRun[] = [
   { folder: 'restricted', label: 'integration-restricted', env: { CODEGREP_TEST_WORKSPACE_TRUST: 'on' } },
 ];
 
+// Ctrl+C: during a run, test-electron stops the host (which kills code-server) and we stop after it;
+// between runs, stop at once. The exit hooks then remove the fixture and profile folders.
+let interrupted = false;
+let inRun = false;
+process.on('SIGINT', () => {
+  interrupted = true;
+  if (!inRun) process.exit(130);
+});
+
 async function runSuite(run: SuiteRun): Promise<number> {
   const extensionTestsPath = await buildSuites(run.folder);
   const fixture = createFixtureWorkspace();
   const profileDir = mkdtempSync(join(tmpdir(), 'cg-it-'));
+  const removeProfile = () => rmSync(profileDir, { recursive: true, force: true });
+  // Also removed on an exit that skips the finally below (process.exit elsewhere, a fatal error).
+  const unregister = onProcessExit(removeProfile);
   const desktop = process.env.CODEGREP_VSCODE === 'desktop';
   try {
+    inRun = true;
     return await runTests({
       ...(desktop ? { version: '1.100.3' } : { vscodeExecutablePath: join(repoRoot, 'scripts', 'code-server', 'vscode-test-host') }),
       extensionDevelopmentPath: repoRoot,
@@ -48,8 +62,10 @@ async function runSuite(run: SuiteRun): Promise<number> {
     if (error instanceof TestRunFailedError) return typeof error.code === 'number' && error.code !== 0 ? error.code : 1;
     throw error;
   } finally {
+    inRun = false;
     fixture.dispose();
-    rmSync(profileDir, { recursive: true, force: true });
+    unregister();
+    removeProfile();
   }
 }
 
@@ -59,6 +75,7 @@ async function main(): Promise<number> {
     const started = Date.now();
     const code = await runSuite(run);
     console.log(`${run.label}: exit ${code} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (interrupted) return 130;
     worst ||= code;
   }
   return worst;
