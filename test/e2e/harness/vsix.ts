@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot } from '../../../scripts/code-server/paths';
+import { onProcessExit } from '../../../scripts/code-server/processGroup';
 
 const run = promisify(execFile);
 let built: Promise<string> | undefined;
@@ -36,8 +37,10 @@ export function packagedVsix(): Promise<string> {
 async function packageInStaging(): Promise<string> {
   const outDir = join(repoRoot, '.vscode-test', 'e2e');
   mkdirSync(outDir, { recursive: true });
-  const vsix = join(outDir, 'codegrep-e2e.vsix');
+  // Per process: concurrent e2e runs in one working copy must not overwrite each other's VSIX.
+  const vsix = join(outDir, `codegrep-e2e-${process.pid}.vsix`);
   rmSync(vsix, { force: true });
+  onProcessExit(() => rmSync(vsix, { force: true }));
   const staging = mkdtempSync(join(tmpdir(), 'cg-package-'));
   const started = Date.now();
   try {
