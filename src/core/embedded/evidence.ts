@@ -1,7 +1,7 @@
 import type { GrepHit } from '../../common/tools';
 import type { Clue } from './clues';
 import { definesName, escapeRegex } from './definitions';
-import type { ScoreContext } from './score';
+import { fileStem, pathKind, type ScoreContext } from './score';
 
 /** A clue found in a file, and the lines where it was found. */
 export interface ClueHit {
@@ -80,13 +80,18 @@ export class EvidenceBoard {
     const mentionFiles = new Map<string, number>();
     const messageFiles = new Map<string, number>();
     const pathFiles = new Map<string, number>();
+    const stemFiles = new Map<string, number>();
+    const titleWords = new Set(base.titleWords);
     for (const file of this.files.values()) {
+      // A title word counts as a file's name only when few source files have it in their names at all.
+      const stem = fileStem(file.path);
+      if (pathKind(file.path) === 'source') for (const word of titleWords) if (stem.includes(word)) increment(stemFiles, word);
       for (const key of file.definitions.keys()) increment(definitionFiles, key);
       for (const key of new Set([...file.mentions.keys(), ...file.definitions.keys()])) increment(mentionFiles, key);
       for (const key of file.messages.keys()) increment(messageFiles, key);
       for (const clue of [...file.pathMatches, ...file.moduleMatches]) increment(pathFiles, clue.text);
     }
-    return { ...base, definitionFiles, mentionFiles, messageFiles, pathFiles };
+    return { ...base, definitionFiles, mentionFiles, messageFiles, pathFiles, stemFiles };
   }
 
   private file(path: string): FileEvidence {

@@ -1,7 +1,7 @@
 import type { LineRange } from '../../common/result';
 import type { Clue, ClueSource } from './clues';
 import type { ClueHit } from './evidence';
-import { pathKind, titlePathWords, type ScoredFile } from './score';
+import { fileStem, pathKind, titlePathWords, type ScoredFile } from './score';
 
 const WHERE: Record<ClueSource, string> = {
   title: 'named in the issue title',
@@ -25,6 +25,8 @@ export function reasonFor(file: ScoredFile, titleWords: string[]): string {
   const defs = strongestHits(e.definitions).slice(0, 3);
   const [firstDef, ...otherDefs] = defs;
   if (firstDef) parts.push(`defines \`${firstDef.clue.text}\` (${WHERE[firstDef.clue.source]})${otherDefs.length ? ` and ${names(otherDefs)}` : ''}`);
+  const stem = fileStem(file.path);
+  if (titleWords.includes(stem) && pathKind(file.path) === 'source') parts.push(`named after "${stem}" in the issue title`);
   const mentions = strongestHits(e.mentions).slice(0, 3);
   if (mentions.length > 0 && parts.length < 2) parts.push(`uses ${names(mentions)}`);
   const words = titlePathWords(file.path, titleWords);

@@ -41,6 +41,8 @@ export const FILE_WEIGHTS = {
   message: 3,
   /** Path words shared with the title (e.g. `repo-card.js` for "repo card"). */
   titlePathWord: 0.6,
+  /** The file is named after a title word (`commands/sqlmigrate.py` for "sqlmigrate wraps..."); divided by files so named. */
+  titleFileName: 2,
   /** Bonus per distinct clue that a file defines or matches, beyond the first: many leads agreeing. */
   agreement: 0.4,
   /** Multipliers for files rarely meant to be edited, unless the issue is about them. */
@@ -80,6 +82,8 @@ export interface ScoreContext {
   messageFiles: Map<string, number>;
   /** How many files each path or module clue matched. */
   pathFiles: Map<string, number>;
+  /** How many source files with evidence have each title word in their file name. */
+  stemFiles: Map<string, number>;
 }
 
 /** Scores every file with evidence and returns them best first (ties broken by path, so runs are deterministic). */
@@ -119,6 +123,11 @@ export function scoreFile(evidence: FileEvidence, context: ScoreContext): number
     parts.push((clue.weight * FILE_WEIGHTS.message) / (context.messageFiles.get(clue.text) ?? 1));
     strongLeads++;
   }
+  const named = fileStem(evidence.path);
+  if (context.titleWords.includes(named) && pathKind(evidence.path) === 'source') {
+    parts.push(FILE_WEIGHTS.titleFileName / (context.stemFiles.get(named) ?? 1));
+    strongLeads++;
+  }
   // Diminishing returns: the strongest lead counts fully, each further one less, so a long trace cannot drown the title.
   parts.sort((a, b) => b - a);
   let score = parts.reduce((sum, part, index) => sum + part / (1 + FILE_WEIGHTS.diminishing * index), 0);
@@ -126,6 +135,11 @@ export function scoreFile(evidence: FileEvidence, context: ScoreContext): number
   score += titlePathWords(evidence.path, context.bodyWords).length * FILE_WEIGHTS.bodyPathWord;
   score += Math.max(0, strongLeads - 1) * FILE_WEIGHTS.agreement;
   return score * demotion(evidence.path, context);
+}
+
+/** A file's name without folders and extension, lower-cased (`sqlmigrate` for `commands/sqlmigrate.py`). */
+export function fileStem(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '').toLowerCase();
 }
 
 /** Title words that appear as words of the file's path. */

@@ -42,6 +42,29 @@ describe('embedded scoring', () => {
     assert.ok(ranked[0]!.score > ranked[1]!.score);
   });
 
+  it('credits a source file named after a rare title word (a command named in the title)', () => {
+    // django-11039: "sqlmigrate wraps its output in BEGIN/COMMIT even if the database doesn't support transactional DDL"
+    const atomic: Clue = { kind: 'symbol', text: 'atomic', source: 'code', weight: 0.8 };
+    const b = new EvidenceBoard();
+    b.addSymbolHits(
+      [
+        { path: 'django/db/transaction.py', line: 299, text: 'def atomic(using=None, savepoint=True, durable=False):' },
+        { path: 'django/core/management/commands/sqlmigrate.py', line: 59, text: '        self.output_transaction = migration.atomic' },
+      ],
+      [atomic],
+    );
+    b.addBarePaths(['django/core/management/commands/sqlmigrate.py', 'tests/migrations/test_sqlmigrate.py']);
+    const context = b.context({ ...base, titleWords: ['sqlmigrate', 'wraps', 'output', 'begin', 'commit'] });
+    assert.equal(context.stemFiles.get('sqlmigrate'), 1, 'the test file does not dilute the name');
+    const ranked = rankFiles(b.all(), context);
+    assert.equal(ranked[0]!.path, 'django/core/management/commands/sqlmigrate.py');
+    assert.match(reasonFor(ranked[0]!, ['sqlmigrate']), /^Named after "sqlmigrate" in the issue title/);
+    // The same word in several source file names is no longer a specific lead.
+    b.addBarePaths(['django/core/management/sqlmigrate_utils.py', 'django/db/sqlmigrate.py']);
+    const diluted = rankFiles(b.all(), b.context({ ...base, titleWords: ['sqlmigrate'] }));
+    assert.equal(diluted[0]!.path, 'django/db/transaction.py');
+  });
+
   it('answers few files: only the best unless a runner-up is close', () => {
     const b = board();
     const ranked = rankFiles(b.all(), b.context(base));
