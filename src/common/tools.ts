@@ -60,6 +60,7 @@ export interface ToolRunner {
   /**
    * Normalises a path a brain cited (relative, absolute, `./x`, `a/b.py:10`) to a
    * workspace-relative path of an existing regular file, or explains why it cannot.
+   * `lines` is the file's line count when cheaply known, so cited ranges can be clamped.
    */
-  resolveCitation(path: string): Promise<{ path: string } | { rejected: string }>;
+  resolveCitation(path: string): Promise<{ path: string; lines?: number } | { rejected: string }>;
 }

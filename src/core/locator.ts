@@ -140,18 +140,26 @@ export class Locator {
         rejected.push({ path: file.path, reason: resolved.rejected });
         continue;
       }
+      const ranges = clampRanges(file.ranges ?? [], resolved.lines);
       const existing = byPath.get(resolved.path);
       if (existing) {
-        existing.ranges = mergeRanges([...(existing.ranges ?? []), ...(file.ranges ?? [])]);
+        if (ranges.length) existing.ranges = mergeRanges([...(existing.ranges ?? []), ...ranges]);
         continue;
       }
       const candidate: Candidate = { path: resolved.path, reason: file.reason };
-      if (file.ranges?.length) candidate.ranges = mergeRanges(file.ranges);
+      if (ranges.length) candidate.ranges = mergeRanges(ranges);
       if (file.score !== undefined) candidate.score = file.score;
       byPath.set(resolved.path, candidate);
     }
     return { candidates: [...byPath.values()], rejected };
   }
+}
+
+/** Clamps cited ranges to a file of `lines` lines (when known), dropping ranges that start past its end. */
+export function clampRanges(ranges: [number, number][], lines: number | undefined): [number, number][] {
+  const valid = ranges.filter(([a, b]) => Number.isFinite(a) && Number.isFinite(b)).map(([a, b]) => [Math.max(1, Math.min(a, b)), Math.max(a, b)] as [number, number]);
+  if (lines === undefined) return valid;
+  return valid.filter(([a]) => a <= lines).map(([a, b]) => [a, Math.min(b, lines)] as [number, number]);
 }
 
 /** Sorts and merges overlapping or adjacent inclusive ranges. */

@@ -54,9 +54,15 @@ export class NodeToolRunner implements ToolRunner {
     }
   }
 
-  /** Normalises a cited path to an existing workspace file, or says why not. */
-  resolveCitation(path: string): Promise<{ path: string } | { rejected: string }> {
-    return resolveCitation(this.workspace, path);
+  /** Normalises a cited path to an existing workspace file with its line count, or says why not. */
+  async resolveCitation(path: string): Promise<{ path: string; lines?: number } | { rejected: string }> {
+    const resolved = await resolveCitation(this.workspace, path);
+    if ('rejected' in resolved) return resolved;
+    // A one-line read counts the file's lines (files up to readMaxFileBytes) without loading it whole.
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    const probe = await read(this.workspace, { path: resolved.path, start_line: 1, end_line: 1 }, { signal, timeoutMs: this.timeoutMs }).catch(() => undefined);
+    const lines = probe?.read?.totalLines;
+    return lines === undefined ? resolved : { ...resolved, lines };
   }
 
   /**

@@ -4,7 +4,7 @@ import type { LocateEvent } from '../../../src/common/events';
 import type { Issue } from '../../../src/common/issue';
 import type { ToolCall } from '../../../src/common/tools';
 import type { Brain, BrainSession, BrainStep, BrainTurn } from '../../../src/core/brain';
-import { Locator, mergeRanges } from '../../../src/core/locator';
+import { clampRanges, Locator, mergeRanges } from '../../../src/core/locator';
 import { NodeToolRunner } from '../../../src/tools/runner';
 import { CART_ISSUE, makeSampleRepo, type SampleRepo } from './sampleRepo';
 
@@ -135,6 +135,15 @@ describe('core/locator', () => {
       },
     });
     assert.equal(result.candidates.length, 1);
+  });
+
+  it('clamps cited ranges to the file and drops ranges past its end', async () => {
+    const lines = (await runner.resolveCitation('shop/cart.py')) as { lines?: number };
+    assert.ok(lines.lines && lines.lines > 3, 'the runner reports the line count of a cited file');
+    const files = [{ path: 'shop/cart.py', ranges: [[2, 3], [lines.lines - 1, lines.lines + 40], [lines.lines + 5, lines.lines + 9]] as [number, number][], reason: 'r' }];
+    const result = await new Locator(runner).locate(CART_ISSUE, new ScriptedBrain([{ kind: 'answer', files }]));
+    assert.deepEqual(result.candidates[0].ranges, [[2, 3], [lines.lines - 1, lines.lines]]);
+    assert.deepEqual(clampRanges([[0, 4], [9, 2]], undefined), [[1, 4], [2, 9]]);
   });
 
   it('mergeRanges sorts, merges overlapping and adjacent ranges, and fixes reversed ones', () => {
