@@ -64,6 +64,7 @@ export class Locator {
         results = await abortable(this.runCalls(step.calls, turn, runId, record, usage, signal, emit), signal);
       }
       const { candidates, rejected } = await this.checkCitations(answer);
+      if (candidates.length === 0) throwIfToolsBroken(trajectory);
       emit({ type: 'candidates', runId, candidates, rejected });
       usage.ms = Math.round(performance.now() - started);
       const result: LocateResult = { issue, brain: brain.name, candidates, rejected, trajectory, usage };
@@ -184,6 +185,14 @@ function overBudget(max: number): ToolResult {
 function addTokens(usage: Usage, step: BrainStep): void {
   usage.promptTokens += step.usage?.promptTokens ?? 0;
   usage.completionTokens += step.usage?.completionTokens ?? 0;
+}
+
+/** An empty answer after every tool call failed means the tools are broken (no rg, unreadable folder), not that nothing matched. */
+function throwIfToolsBroken(trajectory: TrajectoryTurn[]): void {
+  const calls = trajectory.flatMap((turn) => turn.calls);
+  if (calls.length === 0 || calls.some((call) => !call.error)) return;
+  const first = calls[0].error?.replace(/^error:\s*/, '') ?? '';
+  throw new CodeGrepError('internal', `Every tool call failed, so nothing could be searched. First error: ${first}`, 'open-logs');
 }
 
 function throwIfAborted(signal: AbortSignal): void {

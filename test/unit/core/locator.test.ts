@@ -146,6 +146,20 @@ describe('core/locator', () => {
     assert.deepEqual(clampRanges([[0, 4], [9, 2]], undefined), [[1, 4], [2, 9]]);
   });
 
+  it('fails with the tool error when every call failed and nothing was found', async () => {
+    const broken = { run: async () => ({ text: 'error: rg is missing', truncated: false, error: 'error: rg is missing', count: 0, bytes: 20 }), resolveCitation: (p: string) => runner.resolveCitation(p) };
+    const events: LocateEvent[] = [];
+    const brain = new ScriptedBrain([{ kind: 'calls', calls: [grep('a', 'x'), grep('b', 'y')] }, { kind: 'answer', files: [] }]);
+    await assert.rejects(new Locator(broken).locate(CART_ISSUE, brain, { onEvent: (e) => events.push(e) }), (error: CodeGrepError) => {
+      assert.equal(error.message, 'Every tool call failed, so nothing could be searched. First error: rg is missing');
+      assert.equal(error.action, 'open-logs');
+      return true;
+    });
+    assert.equal(events.at(-1)?.type, 'error');
+    const partly = new ScriptedBrain([{ kind: 'calls', calls: [grep('a', '(')] }, { kind: 'calls', calls: [grep('b', 'def total')] }, { kind: 'answer', files: [] }]);
+    assert.deepEqual((await new Locator(runner).locate(CART_ISSUE, partly)).candidates, [], 'one working call means an honest empty answer');
+  });
+
   it('mergeRanges sorts, merges overlapping and adjacent ranges, and fixes reversed ones', () => {
     assert.deepEqual(mergeRanges([[20, 30], [1, 5], [6, 8], [25, 40], [50, 45]]), [[1, 8], [20, 40], [45, 50]]);
     assert.deepEqual(mergeRanges([]), []);
