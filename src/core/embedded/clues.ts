@@ -139,7 +139,9 @@ class ClueCollector {
     if (!this.firstSeen.has(key)) this.firstSeen.set(key, this.order++);
     if (existing) {
       // Seen again: a name repeated across the issue is a stronger lead.
-      existing.weight = Math.max(existing.weight, weight) + CLUE_WEIGHTS.repeatBonus;
+      // A repeat in an outer traceback frame says little (every request passes through the same handlers).
+      const bonus = CLUE_WEIGHTS.repeatBonus * (depth === undefined ? 1 : Math.pow(CLUE_WEIGHTS.traceDepthDecay, depth));
+      existing.weight = Math.max(existing.weight, weight) + bonus;
       if (SOURCE_ORDER.indexOf(source) < SOURCE_ORDER.indexOf(existing.source)) existing.source = source;
       if (depth !== undefined && (existing.depth === undefined || depth < existing.depth)) existing.depth = depth;
       return;
@@ -248,7 +250,7 @@ function mineTraces(text: string, out: ClueCollector): void {
     if (path && isRuntimePath(path)) continue;
     const weight = CLUE_WEIGHTS.source.trace * Math.pow(CLUE_WEIGHTS.traceDepthDecay, depth);
     if (path) out.add('path', tracePathSuffix(path), 'trace', weight * CLUE_WEIGHTS.kind.path, depth);
-    if (frame.symbol) addSymbol(frame.symbol, 'trace', out, weight);
+    if (frame.symbol) addSymbol(frame.symbol, 'trace', out, weight, false, depth);
     depth++;
   }
   for (const m of text.matchAll(EXCEPTION_LINE_RE)) {
@@ -258,7 +260,7 @@ function mineTraces(text: string, out: ClueCollector): void {
   for (const m of text.matchAll(PANIC_RE)) addMessage(m[1] ?? '', 'trace', out);
 }
 
-function addSymbol(raw: string, source: ClueSource, out: ClueCollector, weight: number, explicit = false): void {
+function addSymbol(raw: string, source: ClueSource, out: ClueCollector, weight: number, explicit = false, depth?: number): void {
   const name = raw.replace(/^\$+|\$+$/g, '');
   if (!/^[A-Za-z_$][\w$]*$/.test(name)) return;
   if (name.length < 3 || STOP_IDENTIFIERS.has(name) || /^\d/.test(name) || /^_+$/.test(name)) return;
@@ -268,7 +270,7 @@ function addSymbol(raw: string, source: ClueSource, out: ClueCollector, weight: 
   if (shape === 'word' && name.length < 4) return;
   // Short all-caps words are acronyms and SQL keywords more often than constants.
   if (shape === 'upper' && !name.includes('_') && (name.length <= 4 || !explicit) && source !== 'trace') return;
-  out.add('symbol', name, source, weight * CLUE_WEIGHTS.shape[shape]);
+  out.add('symbol', name, source, weight * CLUE_WEIGHTS.shape[shape], depth);
 }
 
 function addMessage(raw: string, source: ClueSource, out: ClueCollector): void {

@@ -30,6 +30,29 @@ describe('embedded clues', () => {
     assert.equal(find(clues, 'symbol', '<module>'), undefined);
   });
 
+  it('gives a file repeated in outer traceback frames less than the innermost frame', () => {
+    // matplotlib-23563: artist.py wraps every draw call, art3d.py is where the attribute is missing.
+    const frame = (file: string, line: number, fn: string) => `  File "/usr/lib/python3.10/site-packages/${file}", line ${line}, in ${fn}`;
+    const body = [
+      'Traceback (most recent call last):',
+      frame('matplotlib/backend_bases.py', 2321, 'print_figure'),
+      frame('matplotlib/artist.py', 72, 'draw_wrapper'),
+      frame('matplotlib/figure.py', 3069, 'draw'),
+      frame('matplotlib/artist.py', 72, 'draw_wrapper'),
+      frame('mpl_toolkits/mplot3d/axes3d.py', 468, 'draw'),
+      frame('matplotlib/artist.py', 72, 'draw_wrapper'),
+      frame('mpl_toolkits/mplot3d/art3d.py', 215, 'draw'),
+      "AttributeError: 'Line3D' object has no attribute '_verts3d'",
+    ].join('\n');
+    const { clues } = mineIssue({ title: 'Plotting 3D lines fails after a second call', body });
+    const inner = find(clues, 'path', 'mpl_toolkits/mplot3d/art3d.py')!;
+    const wrapper = find(clues, 'path', 'matplotlib/artist.py')!;
+    assert.equal(inner.depth, 0);
+    assert.equal(wrapper.depth, 1);
+    // Without the depth discount each repeat would add a full bonus and put the wrapper on top.
+    assert.ok(inner.weight > wrapper.weight, `${inner.weight} > ${wrapper.weight}`);
+  });
+
   it('mines a Go panic: the frame path after the module version, and the panic message', () => {
     const body = [
       '```',
