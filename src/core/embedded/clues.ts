@@ -92,7 +92,8 @@ export function mineIssue(issue: Issue): IssueEvidence {
   const collector = new ClueCollector();
   const title = issue.title;
   const body = [issue.body, ...(issue.comments ?? [])].filter(Boolean).join('\n\n');
-  const { prose, code } = splitCode(body);
+  // Frame lines were mined with their depth by mineTraces; mined again as text, every frame would weigh the same.
+  const { prose, code } = splitCode(withoutFrameLines(body));
 
   mineTraces(body, collector);
   mineText(title, 'title', collector);
@@ -156,6 +157,14 @@ class ClueCollector {
       .sort((a, b) => b[1].weight - a[1].weight || (this.firstSeen.get(a[0]) ?? 0) - (this.firstSeen.get(b[0]) ?? 0))
       .map(([, clue]) => clue);
   }
+}
+
+/** The text without Python, JavaScript and Java stack-frame lines. */
+function withoutFrameLines(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => !/^\s*File "[^"]+", line \d+/.test(line) && !/^\s*at (?:.+ \()?\S+\.[A-Za-z]+:\d+(?::\d+)?\)?\s*$/.test(line))
+    .join('\n');
 }
 
 /** Separates fenced and indented code from prose, so each gets its own weight. */

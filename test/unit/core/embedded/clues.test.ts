@@ -53,6 +53,25 @@ describe('embedded clues', () => {
     assert.ok(inner.weight > wrapper.weight, `${inner.weight} > ${wrapper.weight}`);
   });
 
+  it('weighs an unfenced traceback by frame depth only, not again as prose paths', () => {
+    // django-15202: the traceback pasted as plain text; validators.py is the innermost frame.
+    const body = [
+      'Traceback (most recent call last):',
+      'File "/env/lib/python3.8/site-packages/django/forms/fields.py", line 151, in clean',
+      '  self.run_validators(value)',
+      'File "/env/lib/python3.8/site-packages/django/forms/fields.py", line 136, in run_validators',
+      '  v(value)',
+      'File "/env/lib/python3.8/site-packages/django/core/validators.py", line 130, in __call__',
+      '  host_match = re.search(r"^\\[(.+)\\](?::\\d{1,5})?$", urlsplit(value).netloc)',
+    ].join('\n');
+    const { clues } = mineIssue({ title: 'URLField throws ValueError instead of ValidationError on clean', body });
+    const inner = find(clues, 'path', 'django/core/validators.py')!;
+    const outer = find(clues, 'path', 'django/forms/fields.py')!;
+    assert.equal(inner.source, 'trace');
+    assert.ok(inner.weight > outer.weight, `${inner.weight} > ${outer.weight}`);
+    assert.ok(outer.weight < 1.5 * 2.5, `outer frame ${outer.weight} keeps its depth discount, below a path named in prose`);
+  });
+
   it('mines a Go panic: the frame path after the module version, and the panic message', () => {
     const body = [
       '```',
