@@ -7,6 +7,21 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * cache never rebuild the same entry at once. A lock whose owner process is gone is broken.
  */
 export async function withDirLock<T>(lock: string, task: () => Promise<T>, timeoutMs = 10 * 60_000): Promise<T> {
+  // Callers in this process queue here first: two of them breaking the same dead lock at once
+  // could each remove the lock the other just took.
+  const previous = queued.get(lock) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(() => lockAndRun(lock, task, timeoutMs));
+  queued.set(lock, run);
+  try {
+    return await run;
+  } finally {
+    if (queued.get(lock) === run) queued.delete(lock);
+  }
+}
+
+const queued = new Map<string, Promise<unknown>>();
+
+async function lockAndRun<T>(lock: string, task: () => Promise<T>, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

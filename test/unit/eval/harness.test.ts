@@ -110,7 +110,7 @@ describe('eval harness (smoke eval on real bare repos)', function () {
     assert.match(byId.get('acme__widgets-unknown')!.error!, /unknown commit deadbeef.* in acme\/widgets/);
     assert.match(byId.get('nobody__missing-1')!.error!, /repo nobody\/missing not found/);
     assert.equal(first.summary.n, 7);
-    assert.equal(first.summary.errors, 4);
+    assert.equal(first.summary.errors, 4, JSON.stringify(first.instances.map((i) => [i.instance_id, i.error])));
     for (const id of world.goodIds) assert.equal(byId.get(id)!.error, undefined, `${id} ran`);
   });
 
