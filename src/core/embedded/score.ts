@@ -171,6 +171,8 @@ export function pathKind(path: string): 'source' | 'test' | 'doc' | 'example' | 
   if (/(?:^|\/)(?:tests?|testing|__tests__|spec|specs|testdata|test_utils|benchmarks?|bench)\//.test(lower)) return 'test';
   if (/^test_|_test\.\w+$|_tests\.\w+$|\.(?:test|spec)\.\w+$|^conftest\.py$|tests?\.(?:rs|py)$/.test(name)) return 'test';
   if (/(?:^|\/)(?:docs?|documentation|doc_src)\//.test(lower) || /\.(?:md|rst|txt|adoc)$/.test(name)) return 'doc';
+  // Release notes and credits under any extension (CHANGES.old, HISTORY, NEWS.txt, AUTHORS).
+  if (/^(?:changes|changelog|history|news|release[-_]?notes|authors|contributors)(?:\.(?!(?:py|pyx|js|mjs|ts|go|rs|java|kt|c|cc|cpp|h|hpp|rb|php)$)\w+)?$/.test(name)) return 'doc';
   if (/(?:^|\/)(?:examples?|samples?|demos?|tutorials?|galleries?)\//.test(lower)) return 'example';
   if (/(?:^|\/)(?:vendor|third_party|thirdparty|external|node_modules|extern)\//.test(lower) || /(?:^|\/)singleheader\//.test(lower)) return 'vendor';
   // Minified or version-stamped bundles (jquery-3.5.1.js, underscore.min.js) are copies of someone else's code.

@@ -121,6 +121,10 @@ describe('embedded scoring', () => {
     assert.equal(pathKind('core/mapping/unmarshaler_test.go'), 'test');
     assert.equal(pathKind('src/cards/repo-card.test.js'), 'test');
     assert.equal(pathKind('docs/usage.rst'), 'doc');
+    // Release notes are prose whatever their extension (sphinx keeps CHANGES.old at the top level).
+    assert.equal(pathKind('CHANGES.old'), 'doc');
+    assert.equal(pathKind('HISTORY'), 'doc');
+    assert.equal(pathKind('sphinx/util/changes.py'), 'source', 'a module named changes is code');
     assert.equal(pathKind('examples/demo.py'), 'example');
     assert.equal(pathKind('singleheader/simdjson.h'), 'vendor');
     assert.equal(pathKind('sphinx/themes/basic/static/jquery-3.5.1.js'), 'vendor');
