@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 
 /** Cheapest first, so a broken setup shows up early. */
-const BENCHES = ['footprint', 'tools', 'agent-loop', 'latency', 'eval-throughput'];
+const BENCHES = ['footprint', 'tools', 'agent-loop', 'latency', 'eval-throughput', 'eval-memory'];
 
 function main(): number {
   const wanted = process.argv.slice(2);
@@ -19,7 +19,7 @@ function main(): number {
   for (const name of selected) {
     console.log(`\n=== bench/${name}.ts ===`);
     const started = Date.now();
-    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', `${name}.ts`)], { stdio: 'inherit' });
+    const result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join('bench', `${name}.ts`)], { stdio: 'inherit' });
     const ok = result.status === 0;
     outcomes.push({ name, ok, seconds: (Date.now() - started) / 1000 });
     if (!ok) console.error(`bench/${name}.ts failed (exit ${result.status ?? result.signal}); continuing.`);

@@ -2,7 +2,9 @@
 
 const KEYWORD_DEF = String.raw`\b(?:def|class|func|fn|function\*?|struct|enum|trait|interface|type|typedef|union|namespace|module|record|object|macro_rules!|using)\s+`;
 
+/** Compiled patterns per name, bounded: a long-lived host (extension, MCP, eval) sees endless new names. */
 const cache = new Map<string, RegExp[]>();
+const CACHE_NAMES = 256;
 
 /** Escapes a string for use inside a regular expression (JavaScript and ripgrep agree on these). */
 export function escapeRegex(text: string): string {
@@ -23,6 +25,7 @@ export function definesName(line: string, name: string): boolean {
   let patterns = cache.get(name);
   if (!patterns) {
     patterns = definitionPatterns(escapeRegex(name));
+    if (cache.size >= CACHE_NAMES) cache.delete(cache.keys().next().value as string);
     cache.set(name, patterns);
   }
   return patterns.some((re) => re.test(line));
@@ -48,4 +51,9 @@ function definitionPatterns(n: string): RegExp[] {
     new RegExp(String.raw`^\s*(?:template\s*<[^>]*>\s*)?(?:[\w<>:,*&]+\s+)*(?:[\w<>]+::)+${n}\s*\(`),
     new RegExp(String.raw`^\s*#\s*define\s+${n}\b`),
   ];
+}
+
+/** Names whose patterns are compiled and kept (bounded; exported for the leak test and bench). */
+export function cachedDefinitionNames(): number {
+  return cache.size;
 }

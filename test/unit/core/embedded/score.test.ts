@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import type { Clue } from '../../../../src/core/embedded/clues';
-import { definesName, definitionSearchPattern } from '../../../../src/core/embedded/definitions';
+import { cachedDefinitionNames, definesName, definitionSearchPattern } from '../../../../src/core/embedded/definitions';
 import { EvidenceBoard, moduleMatchesClue, pathMatchesClue } from '../../../../src/core/embedded/evidence';
 import { rangesFor, reasonFor } from '../../../../src/core/embedded/reasons';
 import { chooseAnswer, pathKind, rankFiles, stem, type ScoreContext } from '../../../../src/core/embedded/score';
@@ -163,6 +163,13 @@ describe('embedded definitions', () => {
   for (const [line, name, expected] of cases) {
     it(`${expected ? 'defines' : 'uses'} ${name}: ${line.trim().slice(0, 50)}`, () => assert.equal(definesName(line, name), expected));
   }
+
+  it('keeps a bounded number of compiled name patterns, so a long-lived host does not grow per issue', () => {
+    for (let i = 0; i < 2000; i++) definesName(`def name_${i}(x):`, `name_${i}`);
+    assert.ok(cachedDefinitionNames() <= 256, `${cachedDefinitionNames()} names cached`);
+    assert.equal(definesName('def name_1999(x):', 'name_1999'), true);
+    assert.equal(definesName('def name_0(x):', 'name_0'), true, 'an evicted name compiles again');
+  });
 
   it('builds one ripgrep pattern for many names that ripgrep and JavaScript both accept', () => {
     const pattern = definitionSearchPattern(['Foo', 'bar_baz', 'a.b']);
