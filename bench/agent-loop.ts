@@ -6,11 +6,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { LocateEvent } from '../src/common/events';
-import type { ToolCall, ToolResult, ToolRunner } from '../src/common/tools';
+import type { ToolCall } from '../src/common/tools';
 import { Locator } from '../src/core/locator';
 import { createOpenAIBrain } from '../src/core/openai/index';
 import { NodeToolRunner } from '../src/tools/runner';
 import { FakeModelServer, type ScriptedReply } from '../test/helpers/fakeModelServer';
+import { TimedRunner } from '../test/helpers/timedRunner';
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 7;
@@ -63,23 +64,6 @@ function reply(turn: number): ScriptedReply {
   return { message: { tool_calls } };
 }
 
-/** The real runner, recording each call's interval (bench instrumentation, not a stand-in). */
-class TimedRunner implements ToolRunner {
-  intervals: Interval[] = [];
-  constructor(private readonly inner: ToolRunner) {}
-  async run(call: ToolCall, signal: AbortSignal): Promise<ToolResult> {
-    const start = performance.now();
-    try {
-      return await this.inner.run(call, signal);
-    } finally {
-      this.intervals.push([start, performance.now()]);
-    }
-  }
-  resolveCitation(p: string) {
-    return this.inner.resolveCitation(p);
-  }
-}
-
 /** Model HTTP intervals: every fetch the openai client makes, timed around the global fetch. */
 const httpIntervals: Interval[] = [];
 const realFetch = globalThis.fetch;
@@ -121,7 +105,7 @@ interface RunStats {
 }
 
 async function oneRun(server: FakeModelServer, runner: TimedRunner): Promise<RunStats> {
-  runner.intervals = [];
+  runner.spans.length = 0;
   httpIntervals.length = 0;
   const brain = createOpenAIBrain({ baseURL: server.baseURL, model: 'bench' });
   const marks: number[] = [];
@@ -133,10 +117,11 @@ async function oneRun(server: FakeModelServer, runner: TimedRunner): Promise<Run
   const turns: Interval[] = marks.slice(0, -1).map((m, i) => [m, marks[i + 1]]);
   const wallMs = marks[marks.length - 1] - marks[0];
   const modelMs = unionMs(httpIntervals);
-  const toolMs = unionMs(runner.intervals);
+  const toolIntervals = runner.spans.map((span): Interval => [span.start, span.end]);
+  const toolMs = unionMs(toolIntervals);
   const parallel = [];
   for (const turn of turns.slice(0, TURN_CALLS.length)) {
-    const calls = within(runner.intervals, turn);
+    const calls = within(toolIntervals, turn);
     const durations = calls.map(([s, e]) => e - s);
     parallel.push({ unionMs: unionMs(calls), maxMs: Math.max(...durations), sumMs: durations.reduce((a, b) => a + b, 0), sequentialMs: 0 });
   }

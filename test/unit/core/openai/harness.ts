@@ -1,37 +1,13 @@
 import type { LocateEvent } from '../../../../src/common/events';
 import type { LocateResult } from '../../../../src/common/result';
-import type { ToolCall, ToolResult, ToolRunner } from '../../../../src/common/tools';
 import { Locator } from '../../../../src/core/locator';
 import { createOpenAIBrain, type OpenAIBrainConfig } from '../../../../src/core/openai/index';
 import { NodeToolRunner } from '../../../../src/tools/runner';
 import { FakeModelServer, loadConversation, type Conversation, type ScriptedReply } from '../../../helpers/fakeModelServer';
 import { CART_ISSUE, makeSampleRepo, type SampleRepo } from '../sampleRepo';
+import { TimedRunner } from '../../../helpers/timedRunner';
 
-/** Start and end (performance.now) of one tool call, to prove calls overlap. */
-export interface CallSpan {
-  call: ToolCall;
-  start: number;
-  end: number;
-}
-
-/** The real NodeToolRunner, timing each call; not a mock: every call runs for real. */
-export class TimedRunner implements ToolRunner {
-  readonly spans: CallSpan[] = [];
-  constructor(private readonly inner: ToolRunner) {}
-
-  async run(call: ToolCall, signal: AbortSignal): Promise<ToolResult> {
-    const start = performance.now();
-    try {
-      return await this.inner.run(call, signal);
-    } finally {
-      this.spans.push({ call, start, end: performance.now() });
-    }
-  }
-
-  resolveCitation(path: string): Promise<{ path: string } | { rejected: string }> {
-    return this.inner.resolveCitation(path);
-  }
-}
+export { TimedRunner, type CallSpan } from '../../../helpers/timedRunner';
 
 /** Everything a played conversation leaves behind. */
 export interface Played {

@@ -1,0 +1,27 @@
+import type { ToolCall, ToolResult, ToolRunner } from '../../src/common/tools';
+
+/** Start and end (performance.now) of one tool call, to prove calls overlap. */
+export interface CallSpan {
+  call: ToolCall;
+  start: number;
+  end: number;
+}
+
+/** Wraps a real ToolRunner and times each call; not a mock: every call runs for real. */
+export class TimedRunner implements ToolRunner {
+  readonly spans: CallSpan[] = [];
+  constructor(private readonly inner: ToolRunner) {}
+
+  async run(call: ToolCall, signal: AbortSignal): Promise<ToolResult> {
+    const start = performance.now();
+    try {
+      return await this.inner.run(call, signal);
+    } finally {
+      this.spans.push({ call, start, end: performance.now() });
+    }
+  }
+
+  resolveCitation(path: string): ReturnType<ToolRunner['resolveCitation']> {
+    return this.inner.resolveCitation(path);
+  }
+}
