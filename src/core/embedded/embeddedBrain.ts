@@ -1,8 +1,10 @@
-import type { Issue } from '../../common/issue';
+import { issueText, type Issue } from '../../common/issue';
 import type { ToolCall, ToolResult } from '../../common/tools';
 import type { Brain, BrainSession, BrainStep, BrainTurn, CitedFile } from '../brain';
 import { mineIssue, type IssueEvidence } from './clues';
 import { EvidenceBoard } from './evidence';
+import { LeaderCheck } from './leaderCheck';
+import { issueVocabulary } from './lexical';
 import { planFirstTurn, type PlannedCall } from './plan';
 import { rangesFor, reasonFor } from './reasons';
 import { chooseAnswer, rankFiles, type ScoredFile } from './score';
@@ -21,18 +23,21 @@ export class EmbeddedBrain implements Brain {
 
   /** Starts a run; every run's state lives in its session. */
   start(issue: Issue): BrainSession {
-    return new EmbeddedSession(mineIssue(issue), this.options);
+    return new EmbeddedSession(mineIssue(issue), issueVocabulary(issueText(issue)), this.options);
   }
 }
 
-/** One run: turn 1 searches every clue at once, then it answers from the evidence. */
+/** One run: turn 1 searches every clue at once, turn 2 checks the leading files for the issue's words, then it answers. */
 class EmbeddedSession implements BrainSession {
   private readonly board = new EvidenceBoard();
   private planned = new Map<string, PlannedCall>();
   private searched = false;
+  private check: LeaderCheck | undefined;
+  private checkPlanned = false;
 
   constructor(
     private readonly issue: IssueEvidence,
+    private readonly vocabulary: Map<string, number>,
     private readonly options: EmbeddedBrainOptions,
   ) {}
 
@@ -44,8 +49,12 @@ class EmbeddedSession implements BrainSession {
       const calls = this.plan(planFirstTurn(this.issue, turn.maxCalls));
       if (calls.length > 0) return { kind: 'calls', calls, thought: this.searchThought() };
     }
-    // Measured on the dev sets: reading the leaders to re-score them by the title's words did not raise
-    // precision, so the policy answers as soon as its searches are in.
+    if (!this.checkPlanned) {
+      this.checkPlanned = true;
+      this.check = LeaderCheck.plan(this.rank(), this.vocabulary);
+    }
+    const calls = this.check?.nextCalls(turn.maxCalls) ?? [];
+    if (calls.length > 0) return { kind: 'calls', calls, thought: `Checking the ${this.check?.size} leading files for the issue's rarest words.` };
     return this.answer();
   }
 
@@ -56,6 +65,7 @@ class EmbeddedSession implements BrainSession {
 
   private ingest(results: { call: ToolCall; result: ToolResult }[]): void {
     for (const { call, result } of results) {
+      if (this.check?.ingest(call, result)) continue;
       const planned = this.planned.get(call.id);
       if (!planned || result.error) continue;
       switch (planned.purpose) {
@@ -85,7 +95,7 @@ class EmbeddedSession implements BrainSession {
   }
 
   private answer(): BrainStep {
-    const ranked = this.rank();
+    const ranked = this.check ? this.check.apply(this.rank()) : this.rank();
     const chosen = this.options.rankedFiles ? ranked.slice(0, this.options.rankedFiles) : chooseAnswer(ranked);
     const files: CitedFile[] = chosen.map((file) => {
       const cited: CitedFile = { path: file.path, reason: reasonFor(file, this.issue.titleWords), score: round(file.score) };

@@ -30,6 +30,7 @@ export function reasonFor(file: ScoredFile, titleWords: string[]): string {
   const mentions = strongestHits(e.mentions).slice(0, 3);
   if (mentions.length > 0 && parts.length < 2) parts.push(`uses ${names(mentions)}`);
   const words = titlePathWords(file.path, titleWords);
+  if (parts.length < 2 && file.sharedWords?.length) parts.push(`shares the issue's words ${file.sharedWords.map((w) => `"${w}"`).join(', ')}`);
   if (parts.length === 0 && words.length > 0) parts.push(`file name matches the title (${words.map((w) => `"${w}"`).join(', ')})`);
   if (parts.length === 0) parts.push('closest match to the issue text');
   const kind = pathKind(file.path);

@@ -53,9 +53,9 @@ export const FILE_WEIGHTS = {
   /** Data, config and script files (json, yaml, lock, cmd...): rarely where a code fix goes. */
   dataFactor: 0.3,
   /** A further file from the best file's folder is returned when it scores at least this share of the best. */
-  siblingFileRatio: 0.75,
+  siblingFileRatio: 0.95,
   /** A further file from elsewhere needs at least this share of the best. */
-  otherFileRatio: 0.95,
+  otherFileRatio: 0.99,
   /** A header's inline/source companion is added when it scores at least this share of the best. */
   companionRatio: 0.3,
   /** Most files in an answer. */
@@ -67,6 +67,8 @@ export interface ScoredFile {
   path: string;
   score: number;
   evidence: FileEvidence;
+  /** The issue's rarest words found in the file, when the leaders were checked for them. */
+  sharedWords?: string[];
 }
 
 /** Issue-level context the scorer needs: whether tests/docs are in scope. */
@@ -214,3 +216,19 @@ export function chooseAnswer(ranked: ScoredFile[]): ScoredFile[] {
   }
   return chosen;
 }
+
+/** Lexical re-ranking of the leaders: BM25 of each file for the issue's distinctive words. */
+export const LEXICAL_WEIGHTS = {
+  /** How many of the best files are re-ranked (each costs a grep and a one-line read). */
+  leaders: 5,
+  /** The lexical score's share: a leader gains up to this many times the best evidence score. */
+  weight: 2,
+  /** Words in at least this share of the reference corpus's files are not searched. */
+  maxCommonShare: 0.3,
+  /** At most this many issue words are searched, rarest first. */
+  maxWords: 300,
+  /** BM25 constants; file length is in lines, relative to a typical source file. */
+  k1: 1.2,
+  b: 0.75,
+  averageLines: 200,
+} as const;

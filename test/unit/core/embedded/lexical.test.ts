@@ -1,0 +1,114 @@
+import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { GrepArgs, GrepHit, ReadArgs } from '../../../../src/common/tools';
+import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
+import { LeaderCheck } from '../../../../src/core/embedded/leaderCheck';
+import { inverseFrequency, issueVocabulary, lexicalScore, lexicalTokens } from '../../../../src/core/embedded/lexical';
+import { LEXICAL_WEIGHTS, type ScoredFile } from '../../../../src/core/embedded/score';
+import { Locator } from '../../../../src/core/locator';
+import { NodeToolRunner } from '../../../../src/tools/runner';
+
+const hit = (text: string, line = 1): GrepHit => ({ path: 'a.py', line, text });
+
+describe('lexical re-ranking words and BM25', () => {
+  it('splits identifiers into lower-case words and their snake/camel parts', () => {
+    assert.deepEqual(lexicalTokens('DurationField parse_duration(x) to'), ['durationfield', 'duration', 'field', 'parse_duration', 'parse', 'duration']);
+    assert.deepEqual(lexicalTokens('HTTPServer ab'), ['httpserver']);
+  });
+
+  it('keeps the issue words that are rare in code, counted, and drops the common ones', () => {
+    const vocabulary = issueVocabulary('The sqlmigrate command returns the wrong SQL; sqlmigrate ignores atomic.');
+    assert.equal(vocabulary.get('sqlmigrate'), 2);
+    assert.equal(vocabulary.get('atomic'), 1);
+    assert.ok(!vocabulary.has('the') && vocabulary.has('command'), [...vocabulary.keys()].join(' '));
+    assert.ok(inverseFrequency('sqlmigrate') > inverseFrequency('atomic'));
+    assert.ok(inverseFrequency('atomic') > inverseFrequency('value'));
+  });
+
+  it('scores BM25 by hand-checkable numbers: one word, once, in a file of average length', () => {
+    const vocabulary = new Map([['sqlmigrate', 1]]);
+    const { score, words } = lexicalScore([hit('def sqlmigrate():')], LEXICAL_WEIGHTS.averageLines, vocabulary);
+    // f = 1, norm = 1: idf * 1 * (k1 + 1) / (1 + k1) = idf.
+    assert.ok(Math.abs(score - inverseFrequency('sqlmigrate')) < 1e-9);
+    assert.deepEqual(words, ['sqlmigrate']);
+  });
+
+  it('rewards more occurrences with diminishing returns and penalises long files', () => {
+    const vocabulary = new Map([['executor', 1]]);
+    const once = lexicalScore([hit('executor')], 200, vocabulary).score;
+    const twice = lexicalScore([hit('executor'), hit('executor', 2)], 200, vocabulary).score;
+    const tenTimes = lexicalScore(Array.from({ length: 10 }, (_, i) => hit('executor', i + 1)), 200, vocabulary).score;
+    assert.ok(twice > once && tenTimes > twice && tenTimes < once * (LEXICAL_WEIGHTS.k1 + 1));
+    assert.ok(lexicalScore([hit('executor')], 2000, vocabulary).score < once);
+    assert.equal(lexicalScore([hit('unrelated words')], 200, vocabulary).score, 0);
+  });
+
+  it('plans a grep and a one-line read per leader, in chunks of the turn budget, and re-ranks only when complete', () => {
+    const file = (p: string, score: number): ScoredFile => ({ path: p, score, evidence: { path: p } as ScoredFile['evidence'] });
+    const ranked = ['a.py', 'b.py', 'c.py', 'd.py', 'e.py', 'f.py'].map((p, i) => file(p, 10 - i));
+    const check = LeaderCheck.plan(ranked, new Map([['frobnicate', 1]]));
+    assert.ok(check);
+    const first = check.nextCalls(8);
+    const second = check.nextCalls(8);
+    assert.equal(first.length + second.length, 2 * LEXICAL_WEIGHTS.leaders);
+    assert.equal(check.nextCalls(8).length, 0);
+    assert.equal(check.apply(ranked), ranked, 'no results yet: order unchanged');
+    for (const call of [...first, ...second]) {
+      const target = (call.args as GrepArgs | ReadArgs).path ?? '';
+      const hits = target === 'e.py' ? [{ path: target, line: 3, text: 'def frobnicate():' }] : [];
+      const result = call.name === 'grep' ? { text: '', truncated: false, count: hits.length, bytes: 0, hits } : { text: '', truncated: false, count: 1, bytes: 0, read: { path: target, startLine: 1, endLine: 1, totalLines: 40 } };
+      assert.equal(check.ingest(call, result), true);
+    }
+    const reranked = check.apply(ranked);
+    assert.equal(reranked[0].path, 'e.py');
+    assert.deepEqual(reranked[0].sharedWords, ['frobnicate']);
+    assert.equal(reranked.at(-1)?.path, 'f.py', 'files below the leaders stay below them');
+    assert.equal(LeaderCheck.plan(ranked.slice(0, 1), new Map([['x', 1]])), undefined, 'nothing to choose between');
+  });
+});
+
+/** Two files define `DurationField`; only the model field's file speaks of what the issue is about. */
+const FILES: Record<string, string> = {
+  'app/forms/fields.py': [
+    'class DurationField:',
+    '    """A form DurationField: parses text typed by a user."""',
+    '    def clean(self, value):',
+    '        return DurationField.parse(value)',
+    '',
+  ].join('\n'),
+  'app/models/fields.py': [
+    'class DurationField:',
+    '    """Stored as a database interval (microseconds on backends without one)."""',
+    '    def get_db_prep_value(self, value, connection):',
+    '        return value.total_seconds() * 1_000_000  # microseconds column',
+    '',
+  ].join('\n'),
+};
+
+describe('EmbeddedBrain leader check (real git repo, real ripgrep)', function () {
+  let dir = '';
+
+  before(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'codegrep-lexical-'));
+    for (const [rel, text] of Object.entries(FILES)) {
+      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      writeFileSync(path.join(dir, rel), text);
+    }
+    execFileSync('git', ['init', '-q'], { cwd: dir });
+  });
+
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('breaks a tie between two definitions by the issue words each file holds', async () => {
+    const issue = { title: 'DurationField loses precision', body: 'The database interval column rounds the microseconds away.' };
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain());
+    assert.equal(result.candidates[0]?.path, 'app/models/fields.py', JSON.stringify(result.candidates));
+    assert.match(result.candidates[0].reason, /microseconds|interval|database/);
+    const check = result.trajectory[1]?.calls.map((c) => c.call) ?? [];
+    assert.deepEqual(check.map((c) => c.name).sort(), ['grep', 'grep', 'read', 'read']);
+    assert.ok(check.every((c) => c.name !== 'grep' || (c.args.case_insensitive === true && /microseconds/.test(c.args.pattern))));
+  });
+});
