@@ -1,34 +1,29 @@
-import type { ToolCall, ToolResult } from '../../common/tools';
+import type { GrepHit, ToolCall, ToolResult } from '../../common/tools';
 import { PLAN_LIMITS } from './plan';
 import { lexicalScore, vocabularyPattern } from './lexical';
 import { LEXICAL_WEIGHTS, type ScoredFile } from './score';
 
-interface LeaderData {
-  hits?: ToolResult['hits'];
-  lines?: number;
-  failed?: boolean;
-}
-
 /**
- * The follow-up turn(s): greps each leading file for the issue's distinctive words and reads one line of it
- * for its length, then re-ranks the leaders by evidence plus BM25 of those words. Measured on the dev sets,
- * this breaks the close calls the evidence alone gets wrong (two files defining the same name, a wrapper
- * over the file that does the work).
+ * The follow-up turn: greps each leading file for the issue's distinctive words, then re-ranks the leaders
+ * by evidence plus BM25 of those words. Measured on the dev sets, this breaks the close calls the evidence
+ * alone gets wrong (two files defining the same name, a wrapper over the file that does the work).
  */
 export class LeaderCheck {
   private readonly pending: ToolCall[] = [];
-  private readonly callPath = new Map<string, { path: string; kind: 'hits' | 'lines' }>();
-  private readonly data = new Map<string, LeaderData>();
+  private readonly callPath = new Map<string, string>();
+  /** Each leader's hits; `null` when its grep failed. */
+  private readonly hits = new Map<string, GrepHit[] | null | undefined>();
 
   private constructor(
-    private readonly leaders: string[],
+    leaders: string[],
     private readonly vocabulary: Map<string, number>,
   ) {
     const pattern = vocabularyPattern(vocabulary);
     leaders.forEach((path, i) => {
-      this.data.set(path, {});
-      this.queue({ id: `embedded_check_${i}_grep`, name: 'grep', args: { pattern, path, case_insensitive: true, max_hits: PLAN_LIMITS.maxHits } }, path, 'hits');
-      this.queue({ id: `embedded_check_${i}_read`, name: 'read', args: { path, start_line: 1, end_line: 1 } }, path, 'lines');
+      const id = `embedded_check_${i}`;
+      this.hits.set(path, undefined);
+      this.callPath.set(id, path);
+      this.pending.push({ id, name: 'grep', args: { pattern, path, case_insensitive: true, max_hits: PLAN_LIMITS.maxHits } });
     });
   }
 
@@ -40,7 +35,7 @@ export class LeaderCheck {
   }
 
   get size(): number {
-    return this.leaders.length;
+    return this.hits.size;
   }
 
   /** The next calls, at most `maxCalls`; empty when every call has been made. */
@@ -50,19 +45,15 @@ export class LeaderCheck {
 
   /** Takes one result; returns false when the call was not one of this check's. */
   ingest(call: ToolCall, result: ToolResult): boolean {
-    const target = this.callPath.get(call.id);
-    if (!target) return false;
-    const entry = this.data.get(target.path) ?? {};
-    if (result.error) entry.failed = true;
-    else if (target.kind === 'hits') entry.hits = result.hits ?? [];
-    else entry.lines = result.read?.totalLines;
-    this.data.set(target.path, entry);
+    const path = this.callPath.get(call.id);
+    if (path === undefined) return false;
+    this.hits.set(path, result.error ? null : (result.hits ?? []));
     return true;
   }
 
-  /** True once every leader has been searched (or failed). */
+  /** True once every leader has been searched (or its search failed). */
   get complete(): boolean {
-    return this.pending.length === 0 && [...this.data.values()].every((d) => d.failed || d.hits !== undefined);
+    return this.pending.length === 0 && [...this.hits.values()].every((h) => h !== undefined);
   }
 
   /**
@@ -71,12 +62,12 @@ export class LeaderCheck {
    */
   apply(ranked: ScoredFile[]): ScoredFile[] {
     if (!this.complete) return ranked;
-    const leaders = ranked.filter((f) => this.data.has(f.path));
-    const rest = ranked.filter((f) => !this.data.has(f.path));
+    const leaders = ranked.filter((f) => this.hits.has(f.path));
+    const rest = ranked.filter((f) => !this.hits.has(f.path));
     const lexical = new Map(leaders.map((f) => [f.path, this.lexicalOf(f.path)]));
     const best = Math.max(...[...lexical.values()].map((l) => l.score));
-    const top = Math.max(...leaders.map((f) => f.score));
     if (!(best > 0)) return ranked;
+    const top = Math.max(...leaders.map((f) => f.score));
     const rescored = leaders.map((f) => {
       const l = lexical.get(f.path) ?? { score: 0, words: [] };
       return { ...f, score: f.score + (LEXICAL_WEIGHTS.weight * top * l.score) / best, sharedWords: l.words.slice(0, 3) };
@@ -86,13 +77,10 @@ export class LeaderCheck {
   }
 
   private lexicalOf(path: string): { score: number; words: string[] } {
-    const d = this.data.get(path);
-    if (!d || d.failed || !d.hits) return { score: 0, words: [] };
-    return lexicalScore(d.hits, d.lines, this.vocabulary);
-  }
-
-  private queue(call: ToolCall, path: string, kind: 'hits' | 'lines'): void {
-    this.pending.push(call);
-    this.callPath.set(call.id, { path, kind });
+    const hits = this.hits.get(path);
+    if (!hits) return { score: 0, words: [] };
+    // The last line holding an issue word stands in for the file's length: as good on the dev sets as
+    // reading the real line count, and it saves a call per leader.
+    return lexicalScore(hits, Math.max(1, ...hits.map((h) => h.line)), this.vocabulary);
   }
 }

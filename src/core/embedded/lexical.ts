@@ -66,13 +66,13 @@ export function vocabularyPattern(vocabulary: Map<string, number>): string {
  * BM25 of one file for the issue's vocabulary, from the grep hits of `vocabularyPattern` in that file
  * (every line holding one of the words) and the file's length in lines.
  */
-export function lexicalScore(hits: GrepHit[], lineCount: number | undefined, vocabulary: Map<string, number>): { score: number; words: string[] } {
+export function lexicalScore(hits: GrepHit[], lineCount: number, vocabulary: Map<string, number>): { score: number; words: string[] } {
   const frequency = new Map<string, number>();
   for (const hit of hits) {
     for (const token of lexicalTokens(hit.text)) if (vocabulary.has(token)) frequency.set(token, (frequency.get(token) ?? 0) + 1);
   }
   const { k1, b, averageLines } = LEXICAL_WEIGHTS;
-  const norm = 1 - b + (b * (lineCount ?? averageLines)) / averageLines;
+  const norm = 1 - b + (b * lineCount) / averageLines;
   const contributions: [string, number][] = [];
   for (const [word, f] of frequency) {
     const queryWeight = 1 + Math.log(vocabulary.get(word) ?? 1);

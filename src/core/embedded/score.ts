@@ -219,7 +219,7 @@ export function chooseAnswer(ranked: ScoredFile[]): ScoredFile[] {
 
 /** Lexical re-ranking of the leaders: BM25 of each file for the distinctive words. */
 export const LEXICAL_WEIGHTS = {
-  /** How many of the best files are re-ranked (each costs a grep and a one-line read). */
+  /** How many of the best files are re-ranked (one grep each). */
   leaders: 5,
   /** The lexical score's share: a leader gains up to this many times the best evidence score. */
   weight: 2,
