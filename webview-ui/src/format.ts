@@ -1,15 +1,19 @@
 import type { CallView, RunView, TurnView } from '../../src/common/protocol';
 import type { LineRange } from '../../src/common/result';
 
-/** One line describing a tool call as the user reads it: `grep "pattern" in src (*.py)`. */
-export function describeCall(call: CallView['call']): string {
+/** Patterns longer than this are clipped in the call line (the leader check greps for up to 300 words). */
+const MAX_PATTERN_CHARS = 80;
+
+/** One line describing a tool call as the user reads it: `grep "pattern" in src (*.py)`; `full` keeps long patterns whole. */
+export function describeCall(call: CallView['call'], full = false): string {
   switch (call.name) {
     case 'grep': {
       const a = call.args;
       const where = a.path ? ` in ${a.path}` : '';
       const glob = a.glob ? ` (${a.glob})` : '';
       const flags = a.case_insensitive ? ' · ignore case' : '';
-      return `grep ${quote(a.pattern)}${where}${glob}${flags}`;
+      const pattern = full || a.pattern.length <= MAX_PATTERN_CHARS ? a.pattern : `${a.pattern.slice(0, MAX_PATTERN_CHARS - 1)}…`;
+      return `grep ${quote(pattern)}${where}${glob}${flags}`;
     }
     case 'glob':
       return `glob ${quote(call.args.pattern)}${call.args.path ? ` in ${call.args.path}` : ''}`;

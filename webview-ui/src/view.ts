@@ -207,7 +207,7 @@ function callView(call: CallView): TemplateResult {
   const outcome = describeOutcome(call);
   return html`<li class="call" data-tool=${call.call.name} data-call-id=${call.id}>
     <span class="codicon codicon-${TOOL_ICONS[call.call.name] ?? 'tools'}" aria-hidden="true"></span>
-    <code class="call-text">${describeCall(call.call)}</code>
+    <code class="call-text" title=${describeCall(call.call, true)}>${describeCall(call.call)}</code>
     <span class="outcome ${outcome.error ? 'outcome-error' : ''}">${outcome.text}</span>
   </li>`;
 }

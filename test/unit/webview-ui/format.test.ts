@@ -12,6 +12,10 @@ describe('webview text formatting', () => {
     assert.equal(describeCall({ id: '2', name: 'glob', args: { pattern: '**/*.ts' } }), 'glob "**/*.ts"');
     assert.equal(describeCall({ id: '3', name: 'read', args: { path: 'a.py', start_line: 10, end_line: 40 } }), 'read a.py:10-40');
     assert.equal(describeCall({ id: '4', name: 'read', args: { path: 'a.py' } }), 'read a.py');
+    const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join('|');
+    const long = { id: '5', name: 'grep' as const, args: { pattern: words, path: 'src/a.py', case_insensitive: true } };
+    assert.equal(describeCall(long), `grep "${words.slice(0, 79)}…" in src/a.py · ignore case`);
+    assert.equal(describeCall(long, true), `grep "${words}" in src/a.py · ignore case`);
   });
 
   it('says what a call found, or its error', () => {
