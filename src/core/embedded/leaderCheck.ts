@@ -61,7 +61,8 @@ export class LeaderCheck {
    * Files below the leaders keep their place after them.
    */
   apply(ranked: ScoredFile[]): ScoredFile[] {
-    if (!this.complete) return ranked;
+    // A leader whose search failed (timeout, unreadable file) cannot be compared fairly: keep the evidence order.
+    if (!this.complete || [...this.hits.values()].some((h) => h === null)) return ranked;
     const leaders = ranked.filter((f) => this.hits.has(f.path));
     const rest = ranked.filter((f) => !this.hits.has(f.path));
     const lexical = new Map(leaders.map((f) => [f.path, this.lexicalOf(f.path)]));
@@ -77,8 +78,7 @@ export class LeaderCheck {
   }
 
   private lexicalOf(path: string): { score: number; words: string[] } {
-    const hits = this.hits.get(path);
-    if (!hits) return { score: 0, words: [] };
+    const hits = this.hits.get(path) ?? [];
     // The last line holding an issue word stands in for the file's length: as good on the dev sets as
     // reading the real line count, and it saves a call per leader.
     return lexicalScore(hits, Math.max(1, ...hits.map((h) => h.line)), this.vocabulary);

@@ -67,6 +67,16 @@ describe('lexical re-ranking words and BM25', () => {
     assert.deepEqual(reranked[0].sharedWords, ['frobnicate']);
     assert.equal(reranked.at(-1)?.path, 'f.py', 'files below the leaders stay below them');
     assert.equal(LeaderCheck.plan(ranked.slice(0, 1), new Map([['x', 1]])), undefined, 'nothing to choose between');
+
+    const failing = LeaderCheck.plan(ranked, new Map([['frobnicate', 1]]));
+    assert.ok(failing);
+    for (const call of failing.nextCalls(8)) {
+      const target = (call.args as GrepArgs).path ?? '';
+      const result = target === 'a.py' ? { text: '', truncated: false, count: 0, bytes: 0, error: 'grep timed out after 10s' } : { text: '', truncated: false, count: 1, bytes: 0, hits: [{ path: target, line: 1, text: 'frobnicate' }] };
+      failing.ingest(call, result);
+    }
+    assert.equal(failing.complete, true);
+    assert.equal(failing.apply(ranked), ranked, 'a failed leader search keeps the evidence order');
   });
 });
 
