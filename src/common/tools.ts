@@ -9,6 +9,11 @@ export interface GrepArgs {
   context_lines?: number;
   /** Not shown to models: lets the embedded brain collect more structured hits than the text cap. */
   max_hits?: number;
+  /**
+   * Not shown to models: search these files or folders instead of `path`, with up to `max_hits` hits in
+   * each file, in one rg process (the embedded brain's leader check).
+   */
+  paths?: string[];
 }
 
 export interface GlobArgs {

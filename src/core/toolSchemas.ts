@@ -14,7 +14,7 @@ export interface FunctionSchema {
 /** Names a model may call: the three workspace tools plus `answer`. */
 export type ModelToolName = 'grep' | 'glob' | 'read' | 'answer';
 
-/** The workspace tools exactly as architecture.md's tool contract names them (no `max_hits`: that is ours only). */
+/** The workspace tools exactly as architecture.md's tool contract names them (no `max_hits` or `paths`: those are ours only). */
 export const WORKSPACE_TOOL_SCHEMAS: readonly FunctionSchema[] = [
   {
     name: 'grep',

@@ -2,10 +2,12 @@ import { DEFAULT_LIMITS } from '../common/limits';
 import type { GrepArgs, GrepHit, ToolResult } from '../common/tools';
 import { MAX_RECORD_BYTES, RG_COMMON_FLAGS, runRipgrep, summarizeRgError, type LineVerdict, type RgOutcome } from './ripgrep';
 import { clipLine, errorResult, okResult } from './toolResult';
-import type { Workspace } from './workspace';
+import type { ResolvedPath, Workspace } from './workspace';
 
 /** Upper bound for `max_hits` (structured hits for the embedded brain). */
 export const GREP_MAX_HITS = 2000;
+/** Upper bound for `paths` (the embedded brain's leader check searches 5). */
+export const GREP_MAX_PATHS = 8;
 /** After the caps are full, matches are only counted, up to this many more, before rg is killed. */
 const EXTRA_COUNT = 1000;
 const MAX_CONTEXT = 10;
@@ -31,14 +33,22 @@ interface RgLine {
  */
 export async function grep(workspace: Workspace, args: GrepArgs, ctx: ToolContext): Promise<ToolResult> {
   if (typeof args.pattern !== 'string' || args.pattern.length === 0) return errorResult('grep needs a non-empty `pattern`.');
-  const where: unknown = args.path ?? '';
-  if (typeof where !== 'string') return errorResult('grep `path` must be a string.');
-  const targets = await workspace.resolve(where, 'any');
-  if ('error' in targets) return errorResult(targets.error);
+  const several = args.paths !== undefined;
+  const wheres: unknown[] = several ? (Array.isArray(args.paths) ? args.paths : [null]) : [args.path ?? ''];
+  if (wheres.length === 0 || wheres.length > GREP_MAX_PATHS) return errorResult(`grep \`paths\` takes 1 to ${GREP_MAX_PATHS} paths.`);
+  const targets: ResolvedPath[] = [];
+  for (const where of wheres) {
+    if (typeof where !== 'string') return errorResult(several ? 'grep `paths` must be a list of strings.' : 'grep `path` must be a string.');
+    const resolved = await workspace.resolve(where, 'any');
+    if ('error' in resolved) return errorResult(resolved.error);
+    targets.push(...resolved);
+  }
+  const where = wheres.join(', ');
   const context = clampInt(args.context_lines, 0, MAX_CONTEXT, 0);
   const maxHits = clampInt(args.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines);
   const flags = grepFlags(args, context, targets.map((t) => t.abs));
-  const collector = new GrepCollector(workspace, maxHits, context > 0);
+  // With several paths, `max_hits` applies to each file (rg --max-count), so one busy file cannot crowd out the rest.
+  const collector = new GrepCollector(workspace, several ? maxHits * wheres.length : maxHits, context > 0);
   const outcome = await runRipgrep(flags, {
     cwd: targets[0].root.abs,
     signal: ctx.signal,
@@ -61,6 +71,7 @@ export function grepFlags(args: GrepArgs, context: number, paths: string[]): str
   if (isTrue(args.case_insensitive)) flags.push('--ignore-case');
   if (context > 0) flags.push(`--context=${context}`);
   if (typeof args.glob === 'string' && args.glob.trim() !== '') flags.push(`--glob=${args.glob.trim()}`);
+  if (args.paths !== undefined) flags.push(`--max-count=${clampInt(args.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines)}`);
   flags.push('--regexp', args.pattern, '--', ...paths);
   return flags;
 }

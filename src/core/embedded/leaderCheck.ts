@@ -4,27 +4,24 @@ import { lexicalScore, vocabularyPattern } from './lexical';
 import { LEXICAL_WEIGHTS, type ScoredFile } from './score';
 
 /**
- * The follow-up turn: greps each leading file for the issue's distinctive words, then re-ranks the leaders
- * by evidence plus BM25 of those words. Measured on the dev sets, this breaks the close calls the evidence
- * alone gets wrong (two files defining the same name, a wrapper over the file that does the work).
+ * The follow-up turn: one grep of the leading files for the issue's distinctive words (up to 2000 lines in
+ * each), then the leaders are re-ranked by evidence plus BM25 of those words. Measured on the dev sets, this
+ * breaks the close calls the evidence alone gets wrong (two files defining the same name, a wrapper over the
+ * file that does the work).
  */
 export class LeaderCheck {
-  private readonly pending: ToolCall[] = [];
-  private readonly callPath = new Map<string, string>();
-  /** Each leader's hits; `null` when its grep failed. */
+  private pending: ToolCall[];
+  private readonly callId = 'embedded_check';
+  /** Each leader's hits; `null` when the search failed, `undefined` until it is in. */
   private readonly hits = new Map<string, GrepHit[] | null | undefined>();
 
   private constructor(
     leaders: string[],
     private readonly vocabulary: Map<string, number>,
   ) {
-    const pattern = vocabularyPattern(vocabulary);
-    leaders.forEach((path, i) => {
-      const id = `embedded_check_${i}`;
-      this.hits.set(path, undefined);
-      this.callPath.set(id, path);
-      this.pending.push({ id, name: 'grep', args: { pattern, path, case_insensitive: true, max_hits: PLAN_LIMITS.maxHits } });
-    });
+    for (const path of leaders) this.hits.set(path, undefined);
+    const args = { pattern: vocabularyPattern(vocabulary), paths: leaders, case_insensitive: true, max_hits: PLAN_LIMITS.maxHits };
+    this.pending = [{ id: this.callId, name: 'grep', args }];
   }
 
   /** A check of the best files, or none when there is nothing to choose between or no words to weigh. */
@@ -40,14 +37,18 @@ export class LeaderCheck {
 
   /** The next calls, at most `maxCalls`; empty when every call has been made. */
   nextCalls(maxCalls: number): ToolCall[] {
-    return this.pending.splice(0, Math.max(0, maxCalls));
+    if (maxCalls < 1) return [];
+    const calls = this.pending;
+    this.pending = [];
+    return calls;
   }
 
-  /** Takes one result; returns false when the call was not one of this check's. */
+  /** Takes one result; returns false when the call was not this check's. */
   ingest(call: ToolCall, result: ToolResult): boolean {
-    const path = this.callPath.get(call.id);
-    if (path === undefined) return false;
-    this.hits.set(path, result.error ? null : (result.hits ?? []));
+    if (call.id !== this.callId) return false;
+    for (const path of this.hits.keys()) this.hits.set(path, result.error ? null : []);
+    if (result.error) return true;
+    for (const hit of result.hits ?? []) this.hits.get(hit.path)?.push(hit);
     return true;
   }
 

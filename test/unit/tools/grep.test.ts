@@ -121,6 +121,19 @@ describe('tools/grep', () => {
     assert.equal(r.text.split('\n').length, 101);
   });
 
+  it('searches only the files given as `paths`, with max_hits in each, in one call', async () => {
+    const r = await grep({ pattern: 'many_hit_1|needle_call', paths: ['many.txt', 'src/models.py'], max_hits: 5 });
+    assert.deepEqual(
+      r.hits?.map((h) => `${h.path}:${h.line}`),
+      ['many.txt:2', 'many.txt:11', 'many.txt:12', 'many.txt:13', 'many.txt:14', 'src/models.py:3', 'src/models.py:7'],
+    );
+    assert.ok(!r.hits?.some((h) => h.path === 'docs/notes.md'), 'other files are not searched');
+    const refused = await grep({ pattern: 'x', paths: ['src/models.py', '../leak.py'] });
+    assert.match(refused.error ?? '', /outside the workspace/);
+    assert.match((await grep({ pattern: 'x', paths: [] })).error ?? '', /takes 1 to 8 paths/);
+    assert.match((await grep({ pattern: 'x', paths: ['src/models.py', 3] as unknown as string[] })).error ?? '', /list of strings/);
+  });
+
   it('clips a 1 MB line to a window around the match', async () => {
     const r = await grep({ pattern: 'needle_long', path: 'long.txt' });
     const line = r.text;

@@ -46,22 +46,21 @@ describe('lexical re-ranking words and BM25', () => {
     assert.equal(lexicalScore([hit('unrelated words')], 200, vocabulary).score, 0);
   });
 
-  it('plans one grep per leader, in chunks of the turn budget, and re-ranks only when complete', () => {
+  it('plans one grep over the leaders and re-ranks only when its result is in', () => {
     const file = (p: string, score: number): ScoredFile => ({ path: p, score, evidence: { path: p } as ScoredFile['evidence'] });
     const ranked = ['a.py', 'b.py', 'c.py', 'd.py', 'e.py', 'f.py'].map((p, i) => file(p, 10 - i));
+    const grepResult = (hits: GrepHit[]) => ({ text: '', truncated: false, count: hits.length, bytes: 0, hits });
     const check = LeaderCheck.plan(ranked, new Map([['frobnicate', 1]]));
     assert.ok(check);
-    const first = check.nextCalls(3);
-    const second = check.nextCalls(8);
-    assert.deepEqual([first.length, second.length], [3, LEXICAL_WEIGHTS.leaders - 3]);
+    assert.deepEqual(check.nextCalls(0), []);
+    const [call, ...more] = check.nextCalls(8);
+    assert.equal(more.length, 0);
     assert.equal(check.nextCalls(8).length, 0);
-    assert.equal(check.apply(ranked), ranked, 'no results yet: order unchanged');
-    for (const call of [...first, ...second]) {
-      assert.equal(call.name, 'grep');
-      const target = (call.args as GrepArgs).path ?? '';
-      const hits = target === 'e.py' ? [{ path: target, line: 3, text: 'def frobnicate():' }] : [];
-      assert.equal(check.ingest(call, { text: '', truncated: false, count: hits.length, bytes: 0, hits }), true);
-    }
+    assert.equal(call.name, 'grep');
+    assert.deepEqual((call.args as GrepArgs).paths, ['a.py', 'b.py', 'c.py', 'd.py', 'e.py'].slice(0, LEXICAL_WEIGHTS.leaders));
+    assert.equal(check.apply(ranked), ranked, 'no result yet: order unchanged');
+    assert.equal(check.ingest({ ...call, id: 'other' }, grepResult([])), false);
+    assert.equal(check.ingest(call, grepResult([{ path: 'e.py', line: 3, text: 'def frobnicate():' }])), true);
     const reranked = check.apply(ranked);
     assert.equal(reranked[0].path, 'e.py');
     assert.deepEqual(reranked[0].sharedWords, ['frobnicate']);
@@ -70,13 +69,10 @@ describe('lexical re-ranking words and BM25', () => {
 
     const failing = LeaderCheck.plan(ranked, new Map([['frobnicate', 1]]));
     assert.ok(failing);
-    for (const call of failing.nextCalls(8)) {
-      const target = (call.args as GrepArgs).path ?? '';
-      const result = target === 'a.py' ? { text: '', truncated: false, count: 0, bytes: 0, error: 'grep timed out after 10s' } : { text: '', truncated: false, count: 1, bytes: 0, hits: [{ path: target, line: 1, text: 'frobnicate' }] };
-      failing.ingest(call, result);
-    }
+    const [failingCall] = failing.nextCalls(8);
+    failing.ingest(failingCall, { text: '', truncated: false, count: 0, bytes: 0, error: 'grep timed out after 10s' });
     assert.equal(failing.complete, true);
-    assert.equal(failing.apply(ranked), ranked, 'a failed leader search keeps the evidence order');
+    assert.equal(failing.apply(ranked), ranked, 'a failed search keeps the evidence order');
   });
 });
 
@@ -118,8 +114,10 @@ describe('EmbeddedBrain leader check (real git repo, real ripgrep)', function ()
     assert.equal(result.candidates[0]?.path, 'app/models/fields.py', JSON.stringify(result.candidates));
     assert.match(result.candidates[0].reason, /microseconds|interval|database/);
     const check = result.trajectory[1]?.calls.map((c) => c.call) ?? [];
-    assert.deepEqual(check.map((c) => (c.name === 'grep' ? c.args.path : c.name)).sort(), ['app/forms/fields.py', 'app/models/fields.py']);
-    assert.ok(check.every((c) => c.name === 'grep' && c.args.case_insensitive === true && /microseconds/.test(c.args.pattern)));
+    assert.equal(check.length, 1);
+    const args = check[0].args as GrepArgs;
+    assert.deepEqual([...(args.paths ?? [])].sort(), ['app/forms/fields.py', 'app/models/fields.py']);
+    assert.ok(args.case_insensitive === true && /microseconds/.test(args.pattern));
     assert.equal(result.usage.turns, 3, 'search, check, answer');
   });
 });
