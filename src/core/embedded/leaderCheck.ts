@@ -70,9 +70,12 @@ export class LeaderCheck {
     const best = Math.max(...[...lexical.values()].map((l) => l.score));
     if (!(best > 0)) return ranked;
     const top = Math.max(...leaders.map((f) => f.score));
+    // For the reason shown to the user, words most leaders share (the project's own name) explain nothing.
+    const everywhere = wordsInMost([...lexical.values()].map((l) => l.words));
     const rescored = leaders.map((f) => {
       const l = lexical.get(f.path) ?? { score: 0, words: [] };
-      return { ...f, score: f.score + (LEXICAL_WEIGHTS.weight * top * l.score) / best, sharedWords: l.words.slice(0, 3) };
+      const sharedWords = l.words.filter((w) => !everywhere.has(w)).slice(0, 3);
+      return { ...f, score: f.score + (LEXICAL_WEIGHTS.weight * top * l.score) / best, sharedWords };
     });
     rescored.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
     return [...rescored, ...rest];
@@ -84,4 +87,11 @@ export class LeaderCheck {
     // reading the real line count, and it saves a call per leader.
     return lexicalScore(hits, Math.max(1, ...hits.map((h) => h.line)), this.vocabulary);
   }
+}
+
+/** Words found in more than half of the lists. */
+function wordsInMost(lists: string[][]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const list of lists) for (const w of new Set(list)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  return new Set([...counts].filter(([, n]) => n > lists.length / 2).map(([w]) => w));
 }

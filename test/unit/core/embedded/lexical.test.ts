@@ -50,7 +50,7 @@ describe('lexical re-ranking words and BM25', () => {
     const file = (p: string, score: number): ScoredFile => ({ path: p, score, evidence: { path: p } as ScoredFile['evidence'] });
     const ranked = ['a.py', 'b.py', 'c.py', 'd.py', 'e.py', 'f.py'].map((p, i) => file(p, 10 - i));
     const grepResult = (hits: GrepHit[]) => ({ text: '', truncated: false, count: hits.length, bytes: 0, hits });
-    const check = LeaderCheck.plan(ranked, new Map([['frobnicate', 1]]));
+    const check = LeaderCheck.plan(ranked, new Map([['frobnicate', 1], ['widgetlib', 1]]));
     assert.ok(check);
     assert.deepEqual(check.nextCalls(0), []);
     const [call, ...more] = check.nextCalls(8);
@@ -60,10 +60,11 @@ describe('lexical re-ranking words and BM25', () => {
     assert.deepEqual((call.args as GrepArgs).paths, ['a.py', 'b.py', 'c.py', 'd.py', 'e.py'].slice(0, LEXICAL_WEIGHTS.leaders));
     assert.equal(check.apply(ranked), ranked, 'no result yet: order unchanged');
     assert.equal(check.ingest({ ...call, id: 'other' }, grepResult([])), false);
-    assert.equal(check.ingest(call, grepResult([{ path: 'e.py', line: 3, text: 'def frobnicate():' }])), true);
+    const everywhere = ['a.py', 'b.py', 'e.py'].map((p) => ({ path: p, line: 1, text: 'import widgetlib' }));
+    assert.equal(check.ingest(call, grepResult([...everywhere, { path: 'e.py', line: 3, text: 'def frobnicate():' }])), true);
     const reranked = check.apply(ranked);
     assert.equal(reranked[0].path, 'e.py');
-    assert.deepEqual(reranked[0].sharedWords, ['frobnicate']);
+    assert.deepEqual(reranked[0].sharedWords, ['frobnicate'], 'a word most leaders hold is not given as a reason');
     assert.equal(reranked.at(-1)?.path, 'f.py', 'files below the leaders stay below them');
     assert.equal(LeaderCheck.plan(ranked.slice(0, 1), new Map([['x', 1]])), undefined, 'nothing to choose between');
 
