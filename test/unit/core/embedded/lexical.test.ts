@@ -1,8 +1,4 @@
 import { strict as assert } from 'node:assert';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
 import type { GrepArgs, GrepHit } from '../../../../src/common/tools';
 import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
 import { LeaderCheck } from '../../../../src/core/embedded/leaderCheck';
@@ -10,6 +6,7 @@ import { inverseFrequency, issueVocabulary, lexicalScore, lexicalTokens } from '
 import { LEXICAL_WEIGHTS, type ScoredFile } from '../../../../src/core/embedded/score';
 import { Locator } from '../../../../src/core/locator';
 import { NodeToolRunner } from '../../../../src/tools/runner';
+import { makeTree, removeTree } from '../../tools/fixture';
 
 const hit = (text: string, line = 1): GrepHit => ({ path: 'a.py', line, text });
 
@@ -95,19 +92,14 @@ const FILES: Record<string, string> = {
   ].join('\n'),
 };
 
-describe('EmbeddedBrain leader check (real git repo, real ripgrep)', function () {
+describe('EmbeddedBrain leader check (real files, real ripgrep, Locator)', function () {
   let dir = '';
 
   before(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'codegrep-lexical-'));
-    for (const [rel, text] of Object.entries(FILES)) {
-      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-      writeFileSync(path.join(dir, rel), text);
-    }
-    execFileSync('git', ['init', '-q'], { cwd: dir });
+    dir = makeTree(FILES, 'codegrep-lexical-');
   });
 
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  after(() => removeTree(dir));
 
   it('breaks a tie between two definitions by the issue words each file holds', async () => {
     const issue = { title: 'DurationField loses precision', body: 'The database interval column rounds the microseconds away.' };
