@@ -9,6 +9,8 @@ const PART_BOUNDARY = /_|(?<=[a-z0-9])(?=[A-Z])/;
 /**
  * The words of a text as the lexical score sees them: every identifier of three or more characters,
  * lower-cased, plus its snake/camel parts (`DurationField` gives `durationfield`, `duration`, `field`).
+ * Not the BM25 baseline's `splitIdentifier` (src/eval): that one needs a stopword list, while here corpus
+ * rarity drops common words; swapping it in measured the same on Python and 0.005 lower F0.5 on multi-language.
  */
 export function lexicalTokens(text: string): string[] {
   const tokens: string[] = [];
