@@ -1,23 +1,23 @@
 import * as vscode from 'vscode';
-import { apiKeyContribution } from './apiKeyCommand';
-import { activateContributions, type Contribution } from './contributions';
-import { chatParticipantContribution } from './chatParticipant';
-import { gitHubIssuesContribution } from './githubIssues';
-import { gitHubTreeContribution } from './githubTree';
-import { handoffContribution } from './handoff';
-import { issueLinksContribution } from './issueLinks';
-import { languageModelBrainContribution } from './lmBrainProvider';
-import { languageModelToolContribution } from './lmTool';
-import { mcpProviderContribution } from './mcpProvider';
-import { terminalLinksContribution } from './terminalLinks';
-import { uriHandlerContribution } from './uriHandler';
-import { locateCommandContribution } from './locateCommand';
-import { ChannelLogger } from './logger';
-import { resultsContribution } from './resultsContribution';
-import { RunController } from './runController';
-import { ExtensionServices } from './services';
-import { showLogsContribution } from './showLogsCommand';
-import { statusBarContribution } from './statusBar';
+import { apiKeyContribution } from './settings/apiKeyCommand';
+import { activateContributions, type Contribution } from './platform/contributions';
+import { chatParticipantContribution } from './chat/chatParticipant';
+import { gitHubIssuesContribution } from './github/githubIssues';
+import { gitHubTreeContribution } from './github/githubTree';
+import { handoffContribution } from './handoff/handoff';
+import { issueLinksContribution } from './links/issueLinks';
+import { languageModelBrainContribution } from './languageModel/lmBrainProvider';
+import { languageModelToolContribution } from './languageModel/lmTool';
+import { mcpProviderContribution } from './mcp/mcpProvider';
+import { terminalLinksContribution } from './links/terminalLinks';
+import { uriHandlerContribution } from './links/uriHandler';
+import { locateCommandContribution } from './input/locateCommand';
+import { ChannelLogger } from './logs/logger';
+import { resultsContribution } from './panel/resultsContribution';
+import { RunController } from './panel/runController';
+import { ExtensionServices } from './platform/services';
+import { showLogsContribution } from './logs/showLogsCommand';
+import { statusBarContribution } from './input/statusBar';
 
 /**
  * Every feature, in start order. Each is created in its own try/catch (contributions.ts), so

@@ -1,7 +1,7 @@
 /** Reaches the extension under test the way other extensions would: by id, through its exports. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ExtensionServices } from '../../../src/extension/services';
+import type { ExtensionServices } from '../../../src/extension/platform/services';
 
 /** publisher.name from package.json. */
 export const EXTENSION_ID = 'codegrep.codegrep-vscode';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { candidateUri, FileOpener } from '../../../src/extension/fileOpener';
+import { candidateUri, FileOpener } from '../../../src/extension/panel/fileOpener';
 import { fixtureFolder } from './extensionApi';
 
 describe('opening a candidate (real editor)', () => {

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { PanelState } from '../../../src/common/protocol';
-import type { ExtensionServices } from '../../../src/extension/services';
+import type { ExtensionServices } from '../../../src/extension/platform/services';
 import { activateCodeGrep, fixtureFolder } from './extensionApi';
 import { startOpenAIStub, type StubServer } from './openAIStub';
 import { waitFor } from './poll';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { SETTINGS, SETTINGS_SECTION, type SettingDeclaration } from '../../../src/common/settings';
-import { readSettings } from '../../../src/extension/settings';
+import { readSettings } from '../../../src/extension/settings/settings';
 import { activateCodeGrep, EXTENSION_ID } from './extensionApi';
 
 describe('settings in a real VS Code', () => {

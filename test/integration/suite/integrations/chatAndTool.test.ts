@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { sep } from 'node:path';
 import * as vscode from 'vscode';
-import { createChatHandler, followups, PARTICIPANT_ID, type LocateChatMetadata } from '../../../../src/extension/chatParticipant';
-import { LOCATE_TOOL_NAME } from '../../../../src/extension/lmTool';
+import { createChatHandler, followups, PARTICIPANT_ID, type LocateChatMetadata } from '../../../../src/extension/chat/chatParticipant';
+import { LOCATE_TOOL_NAME } from '../../../../src/extension/languageModel/lmTool';
 import { fixtureIssues } from '../../fixture/content';
 import { activateCodeGrep, EXTENSION_ID } from '../extensionApi';
 import { ScriptedModel } from './scriptedModel';

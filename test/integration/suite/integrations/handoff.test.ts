@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Candidate } from '../../../../src/common/result';
-import { CHAT_ATTACH_FILE, CHAT_OPEN, sendToChat, type ChatHost } from '../../../../src/extension/handoff';
-import type { SendToChatArgs } from '../../../../src/extension/services';
+import { CHAT_ATTACH_FILE, CHAT_OPEN, sendToChat, type ChatHost } from '../../../../src/extension/handoff/handoff';
+import type { SendToChatArgs } from '../../../../src/extension/platform/services';
 import { activateCodeGrep, fixtureFolder } from '../extensionApi';
 
 /** A chat host that records what would reach the workbench. */

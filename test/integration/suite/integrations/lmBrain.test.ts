@@ -4,7 +4,7 @@ import { CodeGrepError } from '../../../../src/common/errors';
 import { issueFromText } from '../../../../src/common/issue';
 import { defaultSettings } from '../../../../src/common/settings';
 import { Locator } from '../../../../src/core/locator';
-import { LanguageModelBrain } from '../../../../src/extension/lmBrain';
+import { LanguageModelBrain } from '../../../../src/extension/languageModel/lmBrain';
 import { NodeToolRunner } from '../../../../src/tools/runner';
 import { fixtureIssues } from '../../fixture/content';
 import { activateCodeGrep, fixtureFolder } from '../extensionApi';

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { mcpApi, mcpLaunch } from '../../../../src/extension/mcpProvider';
+import { mcpApi, mcpLaunch } from '../../../../src/extension/mcp/mcpProvider';
 import { fixtureIssues } from '../../fixture/content';
 import { activateCodeGrep, EXTENSION_ID, fixtureFolder } from '../extensionApi';
 

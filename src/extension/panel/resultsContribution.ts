@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { isRecord } from '../common/protocol';
-import type { LocateResult } from '../common/result';
-import type { Contribution } from './contributions';
+import { isRecord } from '../../common/protocol';
+import type { LocateResult } from '../../common/result';
+import type { Contribution } from '../platform/contributions';
 import { RESULTS_VIEW_TYPE } from './resultsPanel';
 import type { RunController } from './runController';
 

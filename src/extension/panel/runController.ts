@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { CodeGrepError, toErrorInfo } from '../common/errors';
-import { formatForAgent } from '../common/handoffText';
-import type { PanelState, RunView, WebviewRequests } from '../common/protocol';
-import { RunHistory } from '../common/runHistory';
-import { applyEvent, failRunView, progressLabel, runViewFromResult, startRunView, withSelection } from '../common/runView';
-import type { LocateResult } from '../common/result';
+import { CodeGrepError, toErrorInfo } from '../../common/errors';
+import { formatForAgent } from '../../common/handoffText';
+import type { PanelState, RunView, WebviewRequests } from '../../common/protocol';
+import { RunHistory } from '../../common/runHistory';
+import { applyEvent, failRunView, progressLabel, runViewFromResult, startRunView, withSelection } from '../../common/runView';
+import type { LocateResult } from '../../common/result';
 import { candidateUri, FileOpener } from './fileOpener';
 import { ResultsPanel, type PanelOwner } from './resultsPanel';
-import type { ExtensionServices, LocateRequest, SendToChatArgs } from './services';
-import { openSetting } from './settings';
+import type { ExtensionServices, LocateRequest, SendToChatArgs } from '../platform/services';
+import { openSetting } from '../settings/settings';
 
 /**
  * Runs locates for the panel: one AbortController per run (Stop, the notification's Cancel and a

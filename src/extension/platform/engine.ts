@@ -2,14 +2,14 @@
  * The heavy half of a run (brains, tools, the Locator), imported only when a run starts so that
  * activation stays small: services.ts reaches this module through `await import('./engine.js')`.
  */
-import type { Logger } from '../common/logger';
-import type { CodeGrepSettings } from '../common/settings';
-import type { Brain } from '../core/brain';
-import { createEmbeddedBrain as embedded } from '../core/embedded/index';
-import { createOpenAIBrain as openai } from '../core/openai/index';
-import { NodeToolRunner } from '../tools/runner';
+import type { Logger } from '../../common/logger';
+import type { CodeGrepSettings } from '../../common/settings';
+import type { Brain } from '../../core/brain';
+import { createEmbeddedBrain as embedded } from '../../core/embedded/index';
+import { createOpenAIBrain as openai } from '../../core/openai/index';
+import { NodeToolRunner } from '../../tools/runner';
 
-export { Locator } from '../core/locator';
+export { Locator } from '../../core/locator';
 
 /** The deterministic no-model brain. */
 export function createEmbeddedBrain(): Brain {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { normalizeSettings, SETTINGS, SETTINGS_SECTION, type CodeGrepSettings, type SettingDeclaration, type SettingKey } from '../common/settings';
+import { normalizeSettings, SETTINGS, SETTINGS_SECTION, type CodeGrepSettings, type SettingDeclaration, type SettingKey } from '../../common/settings';
 
 const restricted = new Set<string>(SETTINGS.filter((s: SettingDeclaration) => s.restricted).map((s) => s.key));
 

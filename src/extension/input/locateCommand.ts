@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import { toErrorInfo } from '../common/errors';
-import type { Issue } from '../common/issue';
-import { isRecord } from '../common/protocol';
-import type { LocateResult } from '../common/result';
-import type { Contribution } from './contributions';
+import { toErrorInfo } from '../../common/errors';
+import type { Issue } from '../../common/issue';
+import { isRecord } from '../../common/protocol';
+import type { LocateResult } from '../../common/result';
+import type { Contribution } from '../platform/contributions';
 import { askForIssueInput, pickFolders, resolveIssue } from './issueInput';
-import type { RunController } from './runController';
-import type { ExtensionServices, LocateCommandArgs } from './services';
+import type { RunController } from '../panel/runController';
+import type { ExtensionServices, LocateCommandArgs } from '../platform/services';
 
 /** "CodeGrep: Locate files for issue": asks for the issue and folder, then runs with live results. */
 export function locateCommandContribution(controller: () => RunController): Contribution {

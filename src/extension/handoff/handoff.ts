@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import { CodeGrepError } from '../common/errors';
-import { formatChatPrompt, formatForAgent, type MentionStyle } from '../common/handoffText';
-import type { Issue } from '../common/issue';
-import { isRecord } from '../common/protocol';
-import type { Candidate } from '../common/result';
-import type { Contribution } from './contributions';
-import type { SendToChatArgs } from './services';
+import { CodeGrepError } from '../../common/errors';
+import { formatChatPrompt, formatForAgent, type MentionStyle } from '../../common/handoffText';
+import type { Issue } from '../../common/issue';
+import { isRecord } from '../../common/protocol';
+import type { Candidate } from '../../common/result';
+import type { Contribution } from '../platform/contributions';
+import type { SendToChatArgs } from '../platform/services';
 
 /** Chat commands of the workbench (not public API: detected at run time, never assumed). */
 export const CHAT_OPEN = 'workbench.action.chat.open';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { findIssueRefs } from '../common/issueRef';
-import type { Contribution } from './contributions';
-import type { LocateCommandArgs } from './services';
+import { findIssueRefs } from '../../common/issueRef';
+import type { Contribution } from '../platform/contributions';
+import type { LocateCommandArgs } from '../platform/services';
 
 /** A terminal link on an issue URL or OWNER/REPO#N, carrying the reference text. */
 export interface IssueTerminalLink extends vscode.TerminalLink {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { issueFromText, type Issue } from '../common/issue';
-import { matchIssueRef } from '../common/issueRef';
-import type { ExtensionServices } from './services';
+import { issueFromText, type Issue } from '../../common/issue';
+import { matchIssueRef } from '../../common/issueRef';
+import type { ExtensionServices } from '../platform/services';
 
 /** Longest selection offered as issue text (a whole file selected by accident is not an issue). */
 const MAX_SELECTION_CHARS = 20_000;

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import { CodeGrepError } from '../common/errors';
-import type { Issue } from '../common/issue';
-import type { LocateOptions } from '../common/limits';
-import type { ToolCall } from '../common/tools';
-import { parseAnswerArguments, parseAnswerText } from '../core/answer';
-import type { Brain, BrainSession, BrainStep, BrainTurn, CitedFile } from '../core/brain';
-import { issueMessage, NO_CALLS_NOTE, systemPrompt, toolResultText, turnNote } from '../core/prompt';
-import { ANSWER_TOOL_SCHEMA, WORKSPACE_TOOL_SCHEMAS, toToolCall, type FunctionSchema } from '../core/toolSchemas';
+import { CodeGrepError } from '../../common/errors';
+import type { Issue } from '../../common/issue';
+import type { LocateOptions } from '../../common/limits';
+import type { ToolCall } from '../../common/tools';
+import { parseAnswerArguments, parseAnswerText } from '../../core/answer';
+import type { Brain, BrainSession, BrainStep, BrainTurn, CitedFile } from '../../core/brain';
+import { issueMessage, NO_CALLS_NOTE, systemPrompt, toolResultText, turnNote } from '../../core/prompt';
+import { ANSWER_TOOL_SCHEMA, WORKSPACE_TOOL_SCHEMAS, toToolCall, type FunctionSchema } from '../../core/toolSchemas';
 
 /** Options for a brain on a VS Code language model. */
 export interface LanguageModelBrainOptions {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Contribution } from './contributions';
+import type { Contribution } from '../platform/contributions';
 
 /** "$(search) CodeGrep" in the status bar: runs Locate, and doubles as a visible activation signal. */
 export const statusBarContribution: Contribution = {

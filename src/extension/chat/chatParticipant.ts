@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
-import { toErrorInfo, type ErrorInfo } from '../common/errors';
-import type { LocateEvent } from '../common/events';
-import { issueFromText, type Issue } from '../common/issue';
-import type { Candidate, LocateResult, TrajectoryTurn } from '../common/result';
+import { toErrorInfo, type ErrorInfo } from '../../common/errors';
+import type { LocateEvent } from '../../common/events';
+import { issueFromText, type Issue } from '../../common/issue';
+import type { Candidate, LocateResult, TrajectoryTurn } from '../../common/result';
 import { describeCall, renderCandidates, renderExplanation, type PlacedCandidate } from './chatRender';
-import type { Contribution } from './contributions';
-import { candidateUri } from './fileOpener';
-import { LanguageModelBrain } from './lmBrain';
-import type { ExtensionServices, SendToChatArgs, ShowResultsArgs } from './services';
+import type { Contribution } from '../platform/contributions';
+import { candidateUri } from '../panel/fileOpener';
+import { LanguageModelBrain } from '../languageModel/lmBrain';
+import type { ExtensionServices, SendToChatArgs, ShowResultsArgs } from '../platform/services';
 
 /** The participant id declared in package.json (`@codegrep`). */
 export const PARTICIPANT_ID = 'codegrep.locator';

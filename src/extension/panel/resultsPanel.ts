@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { toErrorInfo } from '../common/errors';
-import type { Logger } from '../common/logger';
+import { toErrorInfo } from '../../common/errors';
+import type { Logger } from '../../common/logger';
 import {
   parseWebviewMessage,
   validRequestParams,
@@ -9,8 +9,8 @@ import {
   type PanelState,
   type RenderedSnapshot,
   type WebviewRequests,
-} from '../common/protocol';
-import { buildWebviewHtml } from '../common/webviewHtml';
+} from '../../common/protocol';
+import { buildWebviewHtml } from '../../common/webviewHtml';
 
 /** What the panel asks of its owner. */
 export interface PanelOwner {

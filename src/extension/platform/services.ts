@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
-import type { Brain } from '../core/brain';
-import { CodeGrepError } from '../common/errors';
-import type { LocateEvent } from '../common/events';
-import type { Issue } from '../common/issue';
-import type { Candidate, LocateResult } from '../common/result';
-import type { BrainChoice, CodeGrepSettings } from '../common/settings';
-import { ApiKeyStore } from './apiKey';
-import { chooseBrainKind } from '../common/brainChoice';
-import { describeEvent } from '../common/eventLog';
-import type { ChannelLogger } from './logger';
-import { readSettings } from './settings';
+import type { Brain } from '../../core/brain';
+import { CodeGrepError } from '../../common/errors';
+import type { LocateEvent } from '../../common/events';
+import type { Issue } from '../../common/issue';
+import type { Candidate, LocateResult } from '../../common/result';
+import type { BrainChoice, CodeGrepSettings } from '../../common/settings';
+import { ApiKeyStore } from '../settings/apiKey';
+import { chooseBrainKind } from '../../common/brainChoice';
+import { describeEvent } from '../../common/eventLog';
+import type { ChannelLogger } from '../logs/logger';
+import { readSettings } from '../settings/settings';
 
 /** Turns a GitHub issue URL or `#N` typed by the user into an Issue (registered by the GitHub integration). */
 export interface IssueResolver {

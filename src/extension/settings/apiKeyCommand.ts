@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Contribution } from './contributions';
+import type { Contribution } from '../platform/contributions';
 
 /** "CodeGrep: Set API Key": stores the endpoint's key in SecretStorage. */
 export const apiKeyContribution: Contribution = {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { issueRefAt, type IssueRefMatch } from '../common/issueRef';
-import type { Contribution } from './contributions';
-import type { LocateCommandArgs } from './services';
+import { issueRefAt, type IssueRefMatch } from '../../common/issueRef';
+import type { Contribution } from '../platform/contributions';
+import type { LocateCommandArgs } from '../platform/services';
 
 /** Context key: true while the cursor or selection of the active editor is on an issue URL or `#N`. */
 export const ON_ISSUE_LINK_KEY = 'codegrep.onIssueLink';

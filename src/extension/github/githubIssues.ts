@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { CodeGrepError } from '../common/errors';
-import type { Issue } from '../common/issue';
-import { apiBaseForHost, formatIssueRef, isEnterpriseHost, matchIssueRef, withRepository, type IssueRef, type RepoIssueRef } from '../common/issueRef';
-import type { Contribution } from './contributions';
-import type { ExtensionServices, IssueResolver } from './services';
+import { CodeGrepError } from '../../common/errors';
+import type { Issue } from '../../common/issue';
+import { apiBaseForHost, formatIssueRef, isEnterpriseHost, matchIssueRef, withRepository, type IssueRef, type RepoIssueRef } from '../../common/issueRef';
+import type { Contribution } from '../platform/contributions';
+import type { ExtensionServices, IssueResolver } from '../platform/services';
 
 /** Scopes asked for: `repo` reads private repositories' issues (public ones need no token at all). */
 const SCOPES = ['repo'];
@@ -30,7 +30,7 @@ export class GitHubIssueResolver implements IssueResolver {
     const parsed = matchIssueRef(input);
     if (!parsed) throw new CodeGrepError('bad-input', `"${input}" is not a GitHub issue URL, OWNER/REPO#N or #N.`);
     const ref = await this.completeRef(parsed, folder);
-    const { fetchGitHubIssue, gitHubEnvOptions } = await import('../tools/github.js');
+    const { fetchGitHubIssue, gitHubEnvOptions } = await import('../../tools/github.js');
     const auth = authProviderFor(ref.host);
     // GITHUB_API_URL (as for the CLI) serves GHE setups behind a custom API address; tokens come only from VS Code sessions.
     const apiBase = gitHubEnvOptions(ref, process.env).apiBase ?? apiBaseForHost(ref.host);
@@ -54,7 +54,7 @@ export class GitHubIssueResolver implements IssueResolver {
   private async completeRef(ref: IssueRef, folder: vscode.Uri | undefined): Promise<RepoIssueRef> {
     if (ref.owner && ref.repo) return ref as RepoIssueRef;
     const target = folder ?? vscode.workspace.workspaceFolders?.[0]?.uri;
-    const { readGitInfo } = await import('../tools/git.js');
+    const { readGitInfo } = await import('../../tools/git.js');
     const info = target?.scheme === 'file' ? await readGitInfo(target.fsPath).catch(() => undefined) : undefined;
     if (!info?.github) {
       throw new CodeGrepError(

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { toErrorInfo } from '../common/errors';
-import { formatForModel } from '../common/handoffText';
-import { issueFromText } from '../common/issue';
-import type { Contribution } from './contributions';
-import type { ExtensionServices } from './services';
+import { toErrorInfo } from '../../common/errors';
+import { formatForModel } from '../../common/handoffText';
+import { issueFromText } from '../../common/issue';
+import type { Contribution } from '../platform/contributions';
+import type { ExtensionServices } from '../platform/services';
 
 /** The tool name declared in package.json (`languageModelTools`); users write `#locateFiles`. */
 export const LOCATE_TOOL_NAME = 'codegrep_locateFiles';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Contribution } from './contributions';
+import type { Contribution } from '../platform/contributions';
 
 /** The provider id declared in package.json (`mcpServerDefinitionProviders`). */
 export const MCP_PROVIDER_ID = 'codegrep.mcp';

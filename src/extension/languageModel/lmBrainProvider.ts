@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { CodeGrepError } from '../common/errors';
-import type { CodeGrepSettings } from '../common/settings';
-import type { Contribution } from './contributions';
+import { CodeGrepError } from '../../common/errors';
+import type { CodeGrepSettings } from '../../common/settings';
+import type { Contribution } from '../platform/contributions';
 import { LanguageModelBrain } from './lmBrain';
-import type { BrainProvider, ExtensionServices } from './services';
+import type { BrainProvider, ExtensionServices } from '../platform/services';
 
 /** Registers the VS Code LM brain, used when codegrep.brain is `vscode-lm` (or `auto` with consent and no endpoint). */
 export const languageModelBrainContribution: Contribution = {

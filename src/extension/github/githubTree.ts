@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { toErrorInfo } from '../common/errors';
-import type { Issue } from '../common/issue';
-import { formatIssueRef, matchIssueRef } from '../common/issueRef';
-import { isRecord } from '../common/protocol';
-import type { Contribution } from './contributions';
-import type { ExtensionServices, LocateCommandArgs } from './services';
+import { toErrorInfo } from '../../common/errors';
+import type { Issue } from '../../common/issue';
+import { formatIssueRef, matchIssueRef } from '../../common/issueRef';
+import { isRecord } from '../../common/protocol';
+import type { Contribution } from '../platform/contributions';
+import type { ExtensionServices, LocateCommandArgs } from '../platform/services';
 
 /**
  * "Locate files for issue" on issues in the GitHub Pull Requests & Issues extension's tree

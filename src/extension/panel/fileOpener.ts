@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { CodeGrepError } from '../common/errors';
-import type { LineRange } from '../common/result';
+import { CodeGrepError } from '../../common/errors';
+import type { LineRange } from '../../common/result';
 
 /**
  * Maps a candidate's workspace-relative path back to a file URI, using the tools' own naming of
@@ -9,7 +9,7 @@ import type { LineRange } from '../common/result';
  * anything that would land outside the folders.
  */
 export async function candidateUri(folderUris: readonly vscode.Uri[], candidatePath: string): Promise<vscode.Uri> {
-  const { Workspace } = await import('../tools/workspace.js');
+  const { Workspace } = await import('../../tools/workspace.js');
   const workspace = new Workspace(folderUris.map((u) => u.fsPath));
   let root = workspace.roots[0];
   let rest = candidatePath;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { formatRanges } from '../common/handoffText';
-import type { Candidate, LocateResult, TrajectoryTurn } from '../common/result';
-import type { ToolCall } from '../common/tools';
+import { formatRanges } from '../../common/handoffText';
+import type { Candidate, LocateResult, TrajectoryTurn } from '../../common/result';
+import type { ToolCall } from '../../common/tools';
 
 /** A candidate with the file URI it was mapped to (unmappable paths are shown as text only). */
 export interface PlacedCandidate {

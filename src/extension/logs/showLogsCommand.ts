@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Contribution } from './contributions';
+import type { Contribution } from '../platform/contributions';
 
 /** "CodeGrep: Show Logs": reveals the CodeGrep log channel (also the "Open logs" fix in the panel). */
 export const showLogsContribution: Contribution = {

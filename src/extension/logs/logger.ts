@@ -1,7 +1,7 @@
 import { format } from 'node:util';
 import type * as vscode from 'vscode';
-import type { Logger } from '../common/logger';
-import { redactText } from '../common/redact';
+import type { Logger } from '../../common/logger';
+import { redactText } from '../../common/redact';
 
 /**
  * The extension's Logger: writes to the "CodeGrep" LogOutputChannel (whose level the user sets

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { Contribution } from './contributions';
-import type { LocateCommandArgs } from './services';
+import type { Contribution } from '../platform/contributions';
+import type { LocateCommandArgs } from '../platform/services';
 
 /** Longest issue text a link may carry (a URL is not a place for whole documents). */
 const MAX_ISSUE_CHARS = 20_000;

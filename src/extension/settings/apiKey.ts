@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ChannelLogger } from './logger';
+import type { ChannelLogger } from '../logs/logger';
 
 const SECRET_KEY = 'codegrep.apiKey';
 
