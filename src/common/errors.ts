@@ -14,7 +14,22 @@ export type ErrorCode =
   | 'internal';
 
 /** Something a surface can offer to fix the error ("Set API key..."). */
-export type ErrorAction = 'set-endpoint' | 'set-api-key' | 'set-model' | 'open-logs' | 'sign-in' | 'retry';
+export type ErrorAction =
+  | 'set-endpoint'
+  | 'set-api-key'
+  | 'set-model'
+  | 'open-logs'
+  | 'sign-in'
+  | 'retry'
+  /** Run again with the embedded brain (no model needed). */
+  | 'use-embedded'
+  /** Pick another brain (codegrep.brain) and run again. */
+  | 'choose-brain'
+  /** The issue reference could not be fetched: locate with the typed text itself. */
+  | 'use-text';
+
+/** Every ErrorAction, for validating what an untrusted page asks for. */
+export const ERROR_ACTIONS: readonly ErrorAction[] = ['set-endpoint', 'set-api-key', 'set-model', 'open-logs', 'sign-in', 'retry', 'use-embedded', 'choose-brain', 'use-text'];
 
 /** A typed error whose message says what to do next. */
 export class CodeGrepError extends Error {

@@ -3,7 +3,7 @@
  * sends requests (with ids, answered by one response) and notifications (no reply). The maps
  * below are the only declaration of names and payloads; webview-ui imports them as types.
  */
-import type { ErrorAction, ErrorInfo } from './errors';
+import { ERROR_ACTIONS, type ErrorAction, type ErrorInfo } from './errors';
 import type { ToolResultSummary } from './events';
 import type { Issue } from './issue';
 import type { Candidate, LineRange, RejectedCitation, Usage } from './result';
@@ -49,6 +49,8 @@ export interface RunView {
   selected: string[];
   usage?: Usage;
   error?: ErrorInfo;
+  /** The reference the user gave (URL, OWNER/REPO#N, #N) when fetching it failed: Retry and "Use the text" start from it. */
+  source?: string;
 }
 
 /** One past run in the history list. */
@@ -77,11 +79,23 @@ export interface RenderedSnapshot {
   injectedElements: number;
 }
 
+/** How a hand-off reached chat: with files attached, as a prompt only, or (no chat in this window) on the clipboard. */
+export type HandoffMethod = 'open-with-files' | 'attach-per-file' | 'open-only' | 'clipboard';
+
+/** What "Send to Copilot Chat" did, so the page says what really happened. */
+export interface HandoffOutcome {
+  method: HandoffMethod;
+  /** Files named in the hand-off. */
+  files: number;
+}
+
 /** Requests the webview sends to the host: name → [params, result]. */
 export interface WebviewRequests {
   open: [{ path: string; range?: LineRange }, void];
   copyContext: [{ runId: string; paths: string[] }, { copied: number }];
-  sendToChat: [{ runId: string; paths: string[] }, void];
+  sendToChat: [{ runId: string; paths: string[] }, HandoffOutcome];
+  /** The empty panel's button: starts "Locate files for issue". */
+  locate: [Record<string, never>, void];
   rerun: [{ runId: string }, void];
   stop: [{ runId: string }, void];
   fixError: [{ action: ErrorAction }, void];
@@ -133,6 +147,7 @@ const WEBVIEW_REQUESTS: Record<keyof WebviewRequests, true> = {
   open: true,
   copyContext: true,
   sendToChat: true,
+  locate: true,
   rerun: true,
   stop: true,
   fixError: true,
@@ -173,12 +188,14 @@ export function validRequestParams<K extends keyof WebviewRequests>(method: K, p
     case 'copyContext':
     case 'sendToChat':
       return typeof params.runId === 'string' && isStringArray(params.paths);
+    case 'locate':
+      return true;
     case 'rerun':
     case 'stop':
     case 'showRun':
       return typeof params.runId === 'string';
     case 'fixError':
-      return typeof params.action === 'string' && ['set-endpoint', 'set-api-key', 'set-model', 'open-logs', 'sign-in', 'retry'].includes(params.action);
+      return typeof params.action === 'string' && (ERROR_ACTIONS as readonly string[]).includes(params.action);
     default:
       return false;
   }

@@ -3,6 +3,7 @@ import type { LocateEvent } from './events';
 import type { Issue } from './issue';
 import type { HistoryEntry, RunView, TurnView } from './protocol';
 import type { LocateResult } from './result';
+import { plural, turnLabel } from './wording';
 
 /** A new, empty run as the panel shows it before the first event. */
 export function startRunView(runId: string, issue: Issue, folders: { name: string; uri: string }[], now = Date.now()): RunView {
@@ -84,10 +85,10 @@ export function historyEntry(view: RunView): HistoryEntry {
   return { runId: view.runId, title: view.issue.title, startedAt: view.startedAt, status: view.status, candidates: view.candidates.length };
 }
 
-/** "turn 2/4 · 8 calls", the progress line of the panel and the notification. */
+/** "turn 2 of 3 · 8 calls" (exploration turns, as codegrep.maxTurns counts them; "answering" after), the notification's progress line. */
 export function progressLabel(view: Pick<RunView, 'currentTurn' | 'totalTurns' | 'toolCalls'>): string {
-  const turn = view.totalTurns ? `turn ${view.currentTurn}/${view.totalTurns}` : 'starting';
-  return `${turn} · ${view.toolCalls} ${view.toolCalls === 1 ? 'call' : 'calls'}`;
+  const turn = view.totalTurns ? turnLabel(view.currentTurn, view.totalTurns) : 'starting';
+  return `${turn} · ${plural(view.toolCalls, 'call')}`;
 }
 
 function updateTurn(view: RunView, turn: number, update: (t: TurnView) => TurnView): RunView {

@@ -34,7 +34,7 @@ export const SETTINGS = [
     default: 'auto',
     enum: ['auto', 'openai', 'vscode-lm', 'embedded'],
     enumDescriptions: [
-      'The OpenAI-compatible endpoint if one is configured, otherwise the embedded retriever.',
+      'The OpenAI-compatible endpoint if `codegrep.endpoint` is set; else a VS Code language model you allowed CodeGrep to use; else the embedded retriever.',
       'An OpenAI-compatible server (vLLM, SGLang, Ollama, llama.cpp, LM Studio, or a hosted API) at `codegrep.endpoint`.',
       'A VS Code language model (for example Copilot), after you consent.',
       'The built-in retriever: no model, no network, deterministic.',

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { apiKeyContribution } from './settings/apiKeyCommand';
+import { brainPickerContribution } from './settings/brainPicker';
+import { issueDraftContribution } from './input/issueDraft';
 import { activateContributions, type Contribution } from './platform/contributions';
 import { chatParticipantContribution } from './chat/chatParticipant';
 import { gitHubIssuesContribution } from './github/githubIssues';
@@ -27,8 +29,10 @@ function contributions(runs: () => RunController): Contribution[] {
   return [
     showLogsContribution,
     apiKeyContribution,
+    brainPickerContribution,
     resultsContribution(runs),
     locateCommandContribution(runs),
+    issueDraftContribution,
     statusBarContribution,
     // Integrations: GitHub issues, right-click entry points, chat, agent tools, hand-off, MCP.
     gitHubIssuesContribution,

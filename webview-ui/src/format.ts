@@ -1,8 +1,16 @@
 import type { CallView, RunView, TurnView } from '../../src/common/protocol';
 import type { LineRange } from '../../src/common/result';
+import { plural, turnLabel } from '../../src/common/wording';
+
+export { plural } from '../../src/common/wording';
 
 /** Patterns longer than this are clipped in the call line (the leader check greps for up to 300 words). */
 const MAX_PATTERN_CHARS = 80;
+
+/** Alternations of more plain words than this read as "any of N words: a, b, c, …". */
+const WORD_LIST_MIN = 4;
+/** Words named before the "…" of a word list. */
+const WORDS_SHOWN = 5;
 
 /** One line describing a tool call as the user reads it: `grep "pattern" in src (*.py)`; `full` keeps long patterns whole. */
 export function describeCall(call: CallView['call'], full = false): string {
@@ -12,6 +20,10 @@ export function describeCall(call: CallView['call'], full = false): string {
       const where = a.path ? ` in ${a.path}` : '';
       const glob = a.glob ? ` (${a.glob})` : '';
       const flags = a.case_insensitive ? ' · ignore case' : '';
+      const names = full ? undefined : definitionNames(a.pattern);
+      if (names) return `grep for where ${wordList(names, 'name')} ${names.length === 1 ? 'is' : 'are'} defined${where}${glob}${flags}`;
+      const words = full ? undefined : wordAlternation(a.pattern);
+      if (words) return `grep for any of ${wordList(words, 'word')}${where}${glob}${flags}`;
       const pattern = full || a.pattern.length <= MAX_PATTERN_CHARS ? a.pattern : `${a.pattern.slice(0, MAX_PATTERN_CHARS - 1)}…`;
       return `grep ${quote(pattern)}${where}${glob}${flags}`;
     }
@@ -46,10 +58,39 @@ export function describeTurn(turn: TurnView, answered = false): string {
     .join(' · ');
 }
 
+/**
+ * The words of a grep pattern that is only an alternation of plain words (`\b(?:save|load|…)\b`, as
+ * the embedded brain writes them), else undefined; a regex with anything else stays a regex.
+ */
+export function wordAlternation(pattern: string): string[] | undefined {
+  const inner = pattern.replace(/^(?:\\b)?\((?:\?:)?/, '').replace(/\)(?:\\b)?$/, '');
+  const words = inner.split('|');
+  return plainWords(words, WORD_LIST_MIN);
+}
+
+/** The names of a definition search (`(?:def |class |…)(?:save|load)\b`, the embedded brain's), else undefined. */
+export function definitionNames(pattern: string): string[] | undefined {
+  const tail = /\(\?:([^()]*)\)\\b$/.exec(pattern);
+  if (!tail || !/\bclass\b/.test(pattern.slice(0, tail.index)) || tail.index < 20) return undefined;
+  return plainWords(tail[1].split('|'), 1);
+}
+
+/** The words unescaped when each is a plain identifier-like word and there are at least `min`, else undefined. */
+function plainWords(parts: string[], min: number): string[] | undefined {
+  const words = parts.map((w) => w.replace(/\\([.$-])/g, '$1'));
+  return words.length >= min && words.every((w) => /^[\w$.-]+$/.test(w)) ? words : undefined;
+}
+
+/** "3 words: a, b, c" or "12 words: a, b, c, d, e, …". */
+function wordList(words: string[], unit: string): string {
+  const shown = words.slice(0, WORDS_SHOWN).join(', ');
+  return `${plural(words.length, unit)}: ${shown}${words.length > WORDS_SHOWN ? ', …' : ''}`;
+}
+
 /** The status line: what the run is doing or how it ended. */
 export function describeStatus(run: RunView): string {
   const brain = run.brain || 'starting';
-  const progress = run.totalTurns ? `turn ${run.currentTurn}/${run.totalTurns} · ${plural(run.toolCalls, 'call')}` : 'starting';
+  const progress = run.totalTurns ? `${turnLabel(run.currentTurn, run.totalTurns)} · ${plural(run.toolCalls, 'call')}` : 'starting';
   switch (run.status) {
     case 'running':
       return `Searching · ${brain} · ${progress}`;
@@ -60,11 +101,6 @@ export function describeStatus(run: RunView): string {
     case 'error':
       return run.brain ? `Failed · ${run.brain}` : 'Failed';
   }
-}
-
-/** A score with three significant digits at most ("0.91", "18.1", "240"). */
-export function formatScore(score: number): string {
-  return Math.abs(score) < 1 ? score.toFixed(2) : String(Number(score.toPrecision(3)));
 }
 
 /**
@@ -100,11 +136,6 @@ export function formatMs(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
   return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
-}
-
-/** "1 call", "3 calls". */
-export function plural(n: number, unit: string): string {
-  return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
 function quote(text: string): string {

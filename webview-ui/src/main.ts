@@ -2,9 +2,10 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
 import { render } from 'lit';
 import type { ErrorAction } from '../../src/common/errors';
-import type { PanelState, RenderedSnapshot, RunView } from '../../src/common/protocol';
+import type { HandoffOutcome, PanelState, RenderedSnapshot, RunView } from '../../src/common/protocol';
 import type { LineRange } from '../../src/common/result';
 import { HostConnection } from './hostConnection';
+import { plural } from './format';
 import { PAGE_CSS } from './styles';
 import { appView, type LocalState, type ViewActions } from './view';
 import { vscodeApi } from './vscodeApi';
@@ -42,7 +43,7 @@ const actions: ViewActions = {
   toggleAll: (checked) => select(checked ? current()!.candidates.map((c) => c.path) : []),
   sendToChat: () => {
     const run = current()!;
-    host.request('sendToChat', { runId: run.runId, paths: run.selected }).then(() => notify(`Sent ${run.selected.length} files to chat`), showError);
+    host.request('sendToChat', { runId: run.runId, paths: run.selected }).then((outcome) => notify(handoffNotice(outcome)), showError);
   },
   copyContext: () => {
     const run = current()!;
@@ -52,7 +53,16 @@ const actions: ViewActions = {
   stop: () => void host.request('stop', { runId: current()!.runId }).catch(showError),
   fix: (action: ErrorAction) => void host.request('fixError', { action }).catch(showError),
   showRun: (runId: string) => void host.request('showRun', { runId }).catch(showError),
+  locate: () => void host.request('locate', {}).catch(showError),
 };
+
+/** Says what the hand-off really did: chat, or (no chat in this window) the clipboard. */
+function handoffNotice(outcome: HandoffOutcome): string {
+  const files = plural(outcome.files, 'file');
+  if (outcome.method === 'clipboard') return `No chat in this window: copied the prompt and ${files} to the clipboard`;
+  if (outcome.method === 'open-only') return `Opened chat with a prompt naming ${files}`;
+  return `Sent ${files} to chat`;
+}
 
 function current(): RunView | undefined {
   return panel.current;

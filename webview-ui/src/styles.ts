@@ -23,7 +23,7 @@ a:hover { color: var(--vscode-textLink-activeForeground); text-decoration: under
 
 .issue { padding: 16px 0 12px; border-bottom: 1px solid var(--vscode-panel-border, transparent); }
 .issue-title-row { display: flex; align-items: baseline; gap: 12px; justify-content: space-between; }
-.issue-title-row h1 { overflow-wrap: anywhere; }
+.issue-title-row h1 { overflow-wrap: anywhere; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
 .issue-link { display: inline-flex; align-items: center; gap: 4px; white-space: nowrap; font-size: 0.92em; }
 .excerpt { margin: 6px 0 0; color: var(--vscode-descriptionForeground); overflow-wrap: anywhere; }
 .status { display: flex; align-items: center; flex-wrap: wrap; gap: 6px; margin-top: 10px; font-size: 0.92em; }
@@ -79,7 +79,6 @@ a:hover { color: var(--vscode-textLink-activeForeground); text-decoration: under
 .path { display: inline-flex; align-items: baseline; gap: 6px; min-width: 0; }
 .path-name { font-weight: 600; white-space: nowrap; }
 .path-dir { color: var(--vscode-descriptionForeground); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-width: 0; }
-.score { margin-left: auto; color: var(--vscode-descriptionForeground); font-variant-numeric: tabular-nums; font-size: 0.9em; }
 .ranges { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; }
 .range {
   padding: 0 6px; border-radius: 3px; border: 1px solid var(--vscode-panel-border, var(--vscode-contrastBorder, transparent));
@@ -87,6 +86,12 @@ a:hover { color: var(--vscode-textLink-activeForeground); text-decoration: under
   font-family: var(--vscode-editor-font-family); font-size: 0.85em; cursor: pointer;
 }
 .range:hover { background: var(--vscode-list-hoverBackground); }
+.range.best { border-color: var(--vscode-focusBorder); }
+.range .codicon { font-size: 10px; margin-right: 3px; vertical-align: -1px; }
+.call-open { background: none; border: none; padding: 0; color: var(--vscode-textLink-foreground); cursor: pointer; font: inherit; font-family: var(--vscode-editor-font-family); text-align: left; }
+.call-open:hover { text-decoration: underline; }
+.empty .hint { max-width: 46em; margin: 16px auto 0; font-size: 0.92em; }
+.empty vscode-button { margin-top: 8px; }
 .reason { margin: 4px 0 0; overflow-wrap: anywhere; white-space: pre-wrap; }
 .reason code { padding: 0 3px; border-radius: 3px; background: var(--vscode-textCodeBlock-background); }
 .placeholder { color: var(--vscode-descriptionForeground); margin: 4px 0 12px; }

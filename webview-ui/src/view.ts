@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { ErrorAction } from '../../src/common/errors';
 import type { CallView, HistoryEntry, PanelState, RunView, TurnView } from '../../src/common/protocol';
 import type { Candidate, LineRange } from '../../src/common/result';
-import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, formatScore, rangeLabel, reasonParts, splitPath } from './format';
+import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, plural, rangeLabel, reasonParts, splitPath } from './format';
 
 /** What the templates call back into (main.ts wires these to the host). */
 export interface ViewActions {
@@ -15,6 +15,8 @@ export interface ViewActions {
   stop(): void;
   fix(action: ErrorAction): void;
   showRun(runId: string): void;
+  /** The empty panel's button: starts "Locate files for issue". */
+  locate(): void;
 }
 
 /** Page-local state that the host does not own. */
@@ -30,6 +32,15 @@ const FIX_LABELS: Record<ErrorAction, { label: string; icon: string }> = {
   'sign-in': { label: 'Sign in…', icon: 'account' },
   'open-logs': { label: 'Open logs', icon: 'output' },
   retry: { label: 'Retry', icon: 'refresh' },
+  'use-embedded': { label: 'Use embedded brain', icon: 'zap' },
+  'choose-brain': { label: 'Choose brain…', icon: 'hubot' },
+  'use-text': { label: 'Use the text as the issue', icon: 'note' },
+};
+
+/** The buttons an error offers, its own fix first; "Retry" is the error's re-run (the toolbar's Re-run is hidden then). */
+const FIXES_FOR: Partial<Record<ErrorAction, ErrorAction[]>> = {
+  'choose-brain': ['use-embedded', 'choose-brain'],
+  'use-text': ['retry', 'use-text'],
 };
 
 const TOOL_ICONS: Record<string, string> = { grep: 'search', glob: 'files', read: 'book' };
@@ -41,17 +52,23 @@ const TOOL_ICONS: Record<string, string> = { grep: 'search', glob: 'files', read
 export function appView(state: PanelState, local: LocalState, actions: ViewActions): TemplateResult {
   const run = state.current;
   if (!run) return emptyView(state, actions);
+  const failed = !!run.error && run.status === 'error';
   return html`
-    ${issueView(run)} ${run.error && run.status === 'error' ? errorView(run, actions) : nothing} ${toolbarView(run, local, actions)}
-    ${run.status === 'error' && !run.candidates.length ? nothing : candidatesView(run, actions)} ${trajectoryView(run)} ${historyView(state.history, run.runId, actions)}
+    ${issueView(run)} ${failed ? errorView(run, actions) : nothing} ${failed && !run.candidates.length ? nothing : toolbarView(run, local, actions)}
+    ${run.status === 'error' && !run.candidates.length ? nothing : candidatesView(run, actions)} ${trajectoryView(run, actions)} ${historyView(state.history, run.runId, actions)}
   `;
 }
 
 function emptyView(state: PanelState, actions: ViewActions): TemplateResult {
   return html`<section class="empty" id="empty">
       <span class="codicon codicon-search" aria-hidden="true"></span>
-      <h1>No results yet</h1>
-      <p>Run <strong>CodeGrep: Locate files for issue</strong> from the Command Palette.</p>
+      <h1>Which files is your issue about?</h1>
+      <p>Paste an issue (title and body, a GitHub URL or #123) and CodeGrep lists the files to change, with line ranges and reasons.</p>
+      <vscode-button id="empty-locate" icon="search" @click=${actions.locate}>Locate files for an issue</vscode-button>
+      <p class="hint">
+        A multi-line issue keeps its title and body: copy it and pick <strong>Paste from clipboard</strong>, or select its text in an editor and
+        right-click <strong>Locate files for this issue</strong>.
+      </p>
     </section>
     ${historyView(state.history, undefined, actions)}`;
 }
@@ -91,7 +108,8 @@ function statusIcon(run: RunView): TemplateResult {
 
 function errorView(run: RunView, actions: ViewActions): TemplateResult {
   const error = run.error!;
-  const fixes: ErrorAction[] = [...new Set<ErrorAction>([...(error.action ? [error.action] : []), 'open-logs', 'retry'])];
+  const own = error.action ? (FIXES_FOR[error.action] ?? [error.action]) : [];
+  const fixes: ErrorAction[] = [...new Set<ErrorAction>([...own, 'retry', 'open-logs'])];
   return html`<section id="error" class="error" role="alert" data-code=${error.code}>
     <span class="codicon codicon-error" aria-hidden="true"></span>
     <div class="error-body">
@@ -167,18 +185,20 @@ function candidateView(c: Candidate, index: number, checked: boolean, actions: V
     >
     <div class="candidate-main">
       <div class="candidate-head">
-        <button class="candidate-open" data-testid="open-candidate" title="Open ${c.path}" aria-label="Open ${c.path}${ranges.length ? ` at line ${ranges[0][0]}` : ''}"
-          @click=${() => actions.open(c.path, ranges[0])}>
+        <button class="candidate-open" data-testid="open-candidate" title="Open ${c.path}${ranges.length ? ` at its strongest evidence (line ${ranges[0][0]})` : ''}"
+          aria-label="Open ${c.path}${ranges.length ? ` at line ${ranges[0][0]}` : ''}" @click=${() => actions.open(c.path, ranges[0])}>
           <span class="rank" aria-hidden="true">${index + 1}</span>
           <span class="codicon codicon-file" aria-hidden="true"></span>
           <span class="path"><span class="path-name">${name}</span>${dir ? html`<span class="path-dir">${dir.slice(0, -1)}</span>` : nothing}</span>
         </button>
-        ${c.score !== undefined ? html`<span class="score" title="Score">${formatScore(c.score)}</span>` : nothing}
       </div>
       ${ranges.length
         ? html`<div class="ranges" aria-label="Line ranges">
             ${ranges.map(
-              (r) => html`<button class="range" data-range="${r[0]}-${r[1]}" title="Open ${c.path} at lines ${r[0]}–${r[1]}" @click=${() => actions.open(c.path, r)}>${rangeLabel(r)}</button>`,
+              // Listed as the brain ranked them, strongest evidence first (never re-sorted by line); the first is what "open" goes to.
+              (r, i) =>
+                html`<button class="range ${i === 0 ? 'best' : ''}" data-range="${r[0]}-${r[1]}" title="${i === 0 ? 'Strongest evidence: ' : ''}Open ${c.path} at lines ${r[0]}–${r[1]}"
+                  @click=${() => actions.open(c.path, r)}>${i === 0 && ranges.length > 1 ? html`<span class="codicon codicon-star-full" aria-hidden="true"></span>` : nothing}${rangeLabel(r)}</button>`,
             )}
           </div>`
         : nothing}
@@ -187,27 +207,35 @@ function candidateView(c: Candidate, index: number, checked: boolean, actions: V
   </li>`;
 }
 
-function trajectoryView(run: RunView): TemplateResult | typeof nothing {
+function trajectoryView(run: RunView, actions: ViewActions): TemplateResult | typeof nothing {
   if (!run.turns.length) return nothing;
   return html`<section id="trajectory" class="trajectory" aria-labelledby="trajectory-heading">
     <div class="section-head"><h2 id="trajectory-heading">How it searched</h2>${run.usage ? html`<span class="meta">${formatMs(run.usage.ms)}</span>` : nothing}</div>
-    ${run.turns.map((t, i) => turnView(t, run.status === 'running' && t.turn === run.currentTurn, run.status === 'done' && i === run.turns.length - 1))}
+    ${run.turns.map((t, i) => turnView(t, run.status === 'running' && t.turn === run.currentTurn, run.status === 'done' && i === run.turns.length - 1, actions))}
   </section>`;
 }
 
-function turnView(turn: TurnView, live: boolean, answered: boolean): TemplateResult {
+function turnView(turn: TurnView, live: boolean, answered: boolean, actions: ViewActions): TemplateResult {
   return html`<details class="turn" data-turn=${turn.turn} ?open=${live}>
     <summary>${live ? html`<span class="codicon codicon-loading codicon-modifier-spin" aria-hidden="true"></span>` : nothing}${describeTurn(turn, answered)}</summary>
     ${turn.thought ? html`<p class="thought">${turn.thought}</p>` : nothing}
-    ${turn.calls.length ? html`<ul class="calls">${turn.calls.map(callView)}</ul>` : nothing}
+    ${turn.calls.length ? html`<ul class="calls">${turn.calls.map((c) => callView(c, actions))}</ul>` : nothing}
   </details>`;
 }
 
-function callView(call: CallView): TemplateResult {
+function callView(call: CallView, actions: ViewActions): TemplateResult {
   const outcome = describeOutcome(call);
-  return html`<li class="call" data-tool=${call.call.name} data-call-id=${call.id}>
-    <span class="codicon codicon-${TOOL_ICONS[call.call.name] ?? 'tools'}" aria-hidden="true"></span>
-    <code class="call-text" title=${describeCall(call.call, true)}>${describeCall(call.call)}</code>
+  const c = call.call;
+  // A read names a file and lines: it opens there (the host opens only files of the searched folders).
+  const text =
+    c.name === 'read' && !call.summary?.error
+      ? html`<button class="call-text call-open" title="Open ${c.args.path}" @click=${() => actions.open(c.args.path, readRange(c.args.start_line, c.args.end_line))}>
+          ${describeCall(c)}
+        </button>`
+      : html`<code class="call-text" title=${describeCall(c, true)}>${describeCall(c)}</code>`;
+  return html`<li class="call" data-tool=${c.name} data-call-id=${call.id}>
+    <span class="codicon codicon-${TOOL_ICONS[c.name] ?? 'tools'}" aria-hidden="true"></span>
+    ${text}
     <span class="outcome ${outcome.error ? 'outcome-error' : ''}">${outcome.text}</span>
   </li>`;
 }
@@ -221,11 +249,17 @@ function historyView(history: HistoryEntry[], currentId: string | undefined, act
       ${others.map(
         (h) => html`<li>
           <button class="history-item" data-run-id=${h.runId} @click=${() => actions.showRun(h.runId)}>
-            <span class="history-title">${h.title || 'Untitled issue'}</span>
-            <span class="meta">${new Date(h.startedAt).toLocaleString()} · ${h.status === 'done' ? `${h.candidates} files` : h.status}</span>
+            <span class="history-title" title=${h.title}>${h.title || 'Untitled issue'}</span>
+            <span class="meta">${new Date(h.startedAt).toLocaleString()} · ${h.status === 'done' ? plural(h.candidates, 'file') : h.status}</span>
           </button>
         </li>`,
       )}
     </ul>
   </details>`;
+}
+
+/** The lines a read call asked for, as a range to open (undefined: the file's top). */
+function readRange(start: number | undefined, end: number | undefined): LineRange | undefined {
+  if (!start || start < 1) return undefined;
+  return [start, end && end >= start ? end : start];
 }

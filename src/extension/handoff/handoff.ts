@@ -2,8 +2,9 @@ import * as vscode from 'vscode';
 import { CodeGrepError } from '../../common/errors';
 import { formatChatPrompt, formatForAgent, type MentionStyle } from '../../common/handoffText';
 import type { Issue } from '../../common/issue';
-import { isRecord } from '../../common/protocol';
+import { isRecord, type HandoffMethod } from '../../common/protocol';
 import type { Candidate } from '../../common/result';
+import { plural } from '../../common/wording';
 import type { Contribution } from '../platform/contributions';
 import type { SendToChatArgs } from '../platform/services';
 
@@ -11,11 +12,15 @@ import type { SendToChatArgs } from '../platform/services';
 export const CHAT_OPEN = 'workbench.action.chat.open';
 export const CHAT_ATTACH_FILE = 'workbench.action.chat.attachFile';
 
-/** How the files reached chat, for the log, the user and tests. */
-export type HandoffMethod = 'open-with-files' | 'attach-per-file' | 'open-only' | 'clipboard';
+export type { HandoffMethod } from '../../common/protocol';
+
+/** Extensions that give VS Code its chat UI; `workbench.action.chat.open` resolves without one but shows nothing. */
+const CHAT_EXTENSIONS = ['github.copilot-chat'];
 
 /** What a hand-off needs from the host; the command passes VS Code's, tests pass recorders. */
 export interface ChatHost {
+  /** True when a chat UI can show the prompt (a chat extension with a default agent is installed). */
+  hasChatUi(): boolean;
   commands(): Thenable<string[]>;
   execute(command: string, ...args: unknown[]): Thenable<unknown>;
   copy(text: string): Thenable<void>;
@@ -28,9 +33,9 @@ export const handoffContribution: Contribution = {
     vscode.commands.registerCommand('codegrep.sendToChat', async (arg?: unknown) => {
       const args = sendToChatArgs(arg);
       const outcome = await sendToChat(args, vscodeChatHost());
-      services.logger.info(`Sent ${args.files.length} file(s) to chat: ${outcome.method} (${outcome.attached} attached).`);
+      services.logger.info(`Hand-off of ${plural(args.files.length, 'file')}: ${outcome.method} (${outcome.attached} attached).`);
       if (outcome.method === 'clipboard') {
-        void vscode.window.showInformationMessage('CodeGrep: chat is not available in this window, so the prompt and @file mentions were copied to the clipboard.');
+        void vscode.window.showInformationMessage(clipboardNotice(args.files.length));
       } else if (outcome.method === 'open-only' && args.files.length) {
         void vscode.window.showInformationMessage('CodeGrep: this VS Code cannot attach files to chat from an extension; the prompt names them instead.');
       }
@@ -40,7 +45,7 @@ export const handoffContribution: Contribution = {
       const args = sendToChatArgs(arg);
       const text = formatForAgent(args.issue, args.candidates, style === 'cline' ? 'cline' : 'claude');
       await vscode.env.clipboard.writeText(text);
-      void vscode.window.setStatusBarMessage(`CodeGrep: copied ${args.candidates.length} file(s) for your agent`, 3000);
+      void vscode.window.setStatusBarMessage(`CodeGrep: copied ${plural(args.candidates.length, 'file')} as context`, 3000);
       return text;
     }),
   ],
@@ -49,6 +54,7 @@ export const handoffContribution: Contribution = {
 /** The host's real chat commands and clipboard. */
 export function vscodeChatHost(): ChatHost {
   return {
+    hasChatUi: hasChatExtension,
     commands: () => vscode.commands.getCommands(true),
     execute: (command, ...args) => vscode.commands.executeCommand(command, ...args),
     copy: (text) => vscode.env.clipboard.writeText(text),
@@ -65,7 +71,8 @@ export function vscodeChatHost(): ChatHost {
 export async function sendToChat(args: SendToChatArgs, host: ChatHost, style: MentionStyle = 'claude'): Promise<{ method: HandoffMethod; attached: number }> {
   const prompt = formatChatPrompt(args.issue, args.candidates);
   const available = new Set(await host.commands());
-  if (available.has(CHAT_OPEN)) {
+  // Without a chat extension the chat commands are registered and resolve, but nothing opens.
+  if (host.hasChatUi() && available.has(CHAT_OPEN)) {
     const opened =
       (await host.execute(CHAT_OPEN, { query: prompt, isPartialQuery: true, attachFiles: args.files }).then(() => true, () => false)) ||
       (await host.execute(CHAT_OPEN, { query: prompt, isPartialQuery: true }).then(() => 'without-files' as const, () => false));
@@ -81,6 +88,20 @@ export async function sendToChat(args: SendToChatArgs, host: ChatHost, style: Me
   }
   await host.copy(`${formatForAgent(args.issue, args.candidates, style)}\n\n${prompt}`);
   return { method: 'clipboard', attached: 0 };
+}
+
+/** True when an installed extension provides the chat UI: Copilot Chat, or any with a default chat participant. */
+export function hasChatExtension(): boolean {
+  return vscode.extensions.all.some((extension) => {
+    if (CHAT_EXTENSIONS.includes(extension.id.toLowerCase())) return true;
+    const participants: unknown = (extension.packageJSON as { contributes?: { chatParticipants?: unknown } })?.contributes?.chatParticipants;
+    return Array.isArray(participants) && participants.some((p) => isRecord(p) && p.isDefault === true);
+  });
+}
+
+/** What the user is told when the hand-off went to the clipboard instead of chat. */
+export function clipboardNotice(files: number): string {
+  return `CodeGrep: no chat is available in this window, so the prompt and ${plural(files, 'file')} were copied to the clipboard. Paste them into your agent.`;
 }
 
 /** Validates the command argument: an issue, candidates and their file URIs (same order). */

@@ -4,7 +4,7 @@ import type { Issue } from '../../common/issue';
 import { isRecord } from '../../common/protocol';
 import type { LocateResult } from '../../common/result';
 import type { Contribution } from '../platform/contributions';
-import { askForIssueInput, pickFolders, resolveIssue } from './issueInput';
+import { askForIssueInput, askToOpenFolder, pickFolders, resolveIssue } from './issueInput';
 import type { RunController } from '../panel/runController';
 import type { ExtensionServices, LocateCommandArgs } from '../platform/services';
 
@@ -18,17 +18,27 @@ export function locateCommandContribution(controller: () => RunController): Cont
 
 async function locate(services: ExtensionServices, controller: RunController, arg: unknown): Promise<LocateResult | undefined> {
   const args = commandArgs(arg);
-  const input = args.issue ?? (await askForIssueInput());
-  if (input === undefined) return undefined;
+  // A folder first: asking for the issue and then refusing it would lose what the user typed.
+  if (!args.folders?.length && !vscode.workspace.workspaceFolders?.length) {
+    await askToOpenFolder();
+    return undefined;
+  }
+  let input = args.issue;
+  if (input === undefined) {
+    const answer = await askForIssueInput();
+    if (answer?.kind === 'draft') await vscode.commands.executeCommand('codegrep.newIssueDraft');
+    if (answer?.kind !== 'text') return undefined;
+    input = answer.text;
+  }
   const folders = args.folders?.length ? args.folders : await pickFolders();
   if (!folders) return undefined;
   let issue: Issue | undefined;
   try {
     issue = typeof input === 'string' ? await resolveIssue(services, input, folders[0]) : input;
   } catch (error) {
-    const info = toErrorInfo(error);
-    services.logger.warn(`Could not read the issue: ${info.message}`);
-    void vscode.window.showErrorMessage(`CodeGrep: ${info.message}`);
+    services.logger.warn(`Could not read the issue: ${toErrorInfo(error).message}`);
+    // In the panel, with what was typed kept: Retry, or use the text itself.
+    await controller.showInputError(typeof input === 'string' ? input : input.title, folders, error);
     return undefined;
   }
   if (!issue) return undefined;

@@ -47,8 +47,8 @@ export async function pickLanguageModel(preferred: string, warn: (message: strin
   if (!models.length) {
     throw new CodeGrepError(
       'no-model',
-      'No VS Code language model is available. Install and sign in to GitHub Copilot (or another model provider), or set codegrep.brain to "embedded" or "openai".',
-      'set-model',
+      'No VS Code language model is available. Install and sign in to GitHub Copilot (or another model provider), or use the embedded brain.',
+      'choose-brain',
     );
   }
   const wanted = preferred.trim().toLowerCase();

@@ -3,36 +3,19 @@ import { issueRefAt, type IssueRefMatch } from '../../common/issueRef';
 import type { Contribution } from '../platform/contributions';
 import type { LocateCommandArgs } from '../platform/services';
 
-/** Context key: true while the cursor or selection of the active editor is on an issue URL or `#N`. */
-export const ON_ISSUE_LINK_KEY = 'codegrep.onIssueLink';
-
 /** Characters scanned each side of the cursor; keeps minified one-line files cheap. */
 const WINDOW = 400;
 
 /**
- * "Locate files for issue" in the editor context menu on an issue URL, OWNER/REPO#N or `#N`
- * (Markdown, code comments, commit messages): the context key follows the selection, and the
- * command starts a run on the reference under the cursor.
+ * "Locate files for this issue" in every editor's context menu. The reference is resolved when
+ * the item runs, not when the menu is built: VS Code moves the cursor to the right-click before
+ * running it, while a context key set on selection change lags one click behind the menu. On an
+ * issue URL, OWNER/REPO#N or `#N` it locates that issue; on a selection, the selected text (line
+ * breaks kept); elsewhere it opens the Locate prompt.
  */
 export const issueLinksContribution: Contribution = {
   id: 'issueLinks',
-  create: () => {
-    let last: boolean | undefined;
-    const update = (editor: vscode.TextEditor | undefined) => {
-      const onLink = !!(editor && issueRefUnderSelection(editor.document, editor.selection));
-      if (onLink === last) return;
-      last = onLink;
-      void vscode.commands.executeCommand('setContext', ON_ISSUE_LINK_KEY, onLink);
-    };
-    update(vscode.window.activeTextEditor);
-    return [
-      vscode.window.onDidChangeTextEditorSelection((e) => update(e.textEditor)),
-      vscode.window.onDidChangeActiveTextEditor(update),
-      vscode.commands.registerCommand('codegrep.locateIssueAtCursor', (uri?: unknown) => locateIssueAtCursor(uri)),
-      // Context keys cannot be read through the API: in-host tests ask for the value last set.
-      vscode.commands.registerCommand('codegrep.internal.onIssueLink', () => last ?? false),
-    ];
-  },
+  create: () => vscode.commands.registerCommand('codegrep.locateIssueAtCursor', (uri?: unknown) => locateIssueAtCursor(uri)),
 };
 
 /** The issue reference the selection is on (the selection start's line), if any. */
@@ -49,13 +32,11 @@ export function issueRefUnderSelection(document: vscode.TextDocument, selection:
 async function locateIssueAtCursor(uri: unknown): Promise<unknown> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || (uri instanceof vscode.Uri && uri.toString() !== editor.document.uri.toString())) return undefined;
-  const match = issueRefUnderSelection(editor.document, editor.selection);
-  if (!match) {
-    void vscode.window.showInformationMessage('CodeGrep: put the cursor on a GitHub issue URL, OWNER/REPO#N or #N first.');
-    return undefined;
-  }
+  // A selection is the issue text itself (unless it is just a reference); a bare cursor picks the reference under it.
+  const selected = editor.selection.isEmpty ? '' : editor.document.getText(editor.selection).trim();
+  const issue = selected || issueRefUnderSelection(editor.document, editor.selection)?.text;
   const folder = vscode.workspace.getWorkspaceFolder(editor.document.uri);
-  const args: LocateCommandArgs = { issue: match.text };
+  const args: LocateCommandArgs = issue ? { issue } : {};
   if (folder) args.folders = [folder.uri];
   return vscode.commands.executeCommand('codegrep.locate', args);
 }

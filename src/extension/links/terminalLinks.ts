@@ -10,9 +10,10 @@ export interface IssueTerminalLink extends vscode.TerminalLink {
 }
 
 /**
- * Issue URLs and OWNER/REPO#N in terminal output (`gh issue list`, git logs, CI output) become
- * links that start a run. A bare `#N` is left alone: in terminal output it is too often a
- * count, a PR number of another repo, or a colour.
+ * OWNER/REPO#N in terminal output (`gh issue list`, git logs, CI output) becomes a link that starts
+ * a run. Issue URLs are left to VS Code's own link detection, so Ctrl+click still opens them in
+ * the browser (an extension's link would replace that default); a bare `#N` is left alone too: in
+ * terminal output it is too often a count, a PR number of another repo, or a colour.
  */
 export const terminalLinksContribution: Contribution = {
   id: 'terminalLinks',
@@ -20,11 +21,18 @@ export const terminalLinksContribution: Contribution = {
   create: () => vscode.window.registerTerminalLinkProvider(new IssueTerminalLinkProvider() as vscode.TerminalLinkProvider),
 };
 
+/** True when the match at `start` is part of a URL on the line (e.g. the path of https://github.com/o/r/issues/1#x). */
+function isInsideUrl(line: string, start: number): boolean {
+  const before = line.slice(0, start);
+  const token = before.slice(Math.max(before.lastIndexOf(' '), before.lastIndexOf('\t')) + 1);
+  return /:\/\/|^www\./i.test(token);
+}
+
 /** Finds issue links in a terminal line; opening one runs `codegrep.locate` in the terminal's folder. */
 export class IssueTerminalLinkProvider implements vscode.TerminalLinkProvider<IssueTerminalLink> {
   provideTerminalLinks(context: vscode.TerminalLinkContext): IssueTerminalLink[] {
     return findIssueRefs(context.line)
-      .filter((m) => m.ref.owner && m.ref.repo)
+      .filter((m) => m.ref.owner && m.ref.repo && !/^[a-z][a-z0-9+.-]*:/i.test(m.text) && !isInsideUrl(context.line, m.start))
       .map((m) => ({
         startIndex: m.start,
         length: m.end - m.start,

@@ -36,7 +36,8 @@ export const mcpProviderContribution: Contribution = {
     const api = mcpApi();
     const Definition = (vscode as unknown as { McpStdioServerDefinition?: StdioDefinitionClass }).McpStdioServerDefinition;
     if (!api || !Definition) {
-      services.logger.info(`VS Code ${vscode.version} has no MCP server provider API; use \`codegrep mcp\` from MCP clients instead.`);
+      // Expected on VS Code before 1.101: a debug line, not an info line on every start.
+      services.logger.debug(`VS Code ${vscode.version} has no MCP server provider API; use \`codegrep mcp\` from MCP clients instead.`);
       return;
     }
     const changed = new vscode.EventEmitter<void>();

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { CodeGrepError, toErrorInfo } from '../../common/errors';
+import { CodeGrepError, toErrorInfo, type ErrorInfo } from '../../common/errors';
 import { formatForAgent } from '../../common/handoffText';
-import type { PanelState, RunView, WebviewRequests } from '../../common/protocol';
+import { issueFromText } from '../../common/issue';
+import type { HandoffOutcome, PanelState, RunView, WebviewRequests } from '../../common/protocol';
 import { RunHistory } from '../../common/runHistory';
 import { applyEvent, failRunView, progressLabel, runViewFromResult, startRunView, withSelection } from '../../common/runView';
+import type { BrainChoice } from '../../common/settings';
 import type { LocateResult } from '../../common/result';
+import { clip, editorMessage } from '../../common/wording';
+import { chooseBrain } from '../settings/brainPicker';
 import { candidateUri, FileOpener } from './fileOpener';
 import { ResultsPanel, type PanelOwner } from './resultsPanel';
 import type { ExtensionServices, LocateRequest, SendToChatArgs } from '../platform/services';
@@ -46,9 +50,11 @@ export class RunController implements PanelOwner, vscode.Disposable {
     this.panel.show(true);
     this.panel.update();
     try {
-      return await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `CodeGrep: ${truncate(request.issue.title, 60)}`, cancellable: true },
+      const result = await vscode.window.withProgress(
+        // The title is clipped and quoted: VS Code appends ": <message>" to it, which must not read as part of the issue.
+        { location: vscode.ProgressLocation.Notification, title: `CodeGrep: “${clip(request.issue.title, 60)}”`, cancellable: true },
         async (progress, token) => {
+          progress.report({ message: 'starting' });
           const cancel = token.onCancellationRequested(() => abort.abort());
           try {
             return await this.services.runLocate({ ...request, runId }, {
@@ -65,8 +71,11 @@ export class RunController implements PanelOwner, vscode.Disposable {
           }
         },
       );
+      // Focus moves to the results, so the keyboard lands on the files (Tab, Enter opens one).
+      if (this.current?.runId === runId) this.panel.show(false);
+      return result;
     } catch (error) {
-      const info = abort.signal.aborted ? { code: 'cancelled' as const, message: 'The run was stopped.' } : toErrorInfo(error);
+      const info = abort.signal.aborted ? { code: 'cancelled' as const, message: 'The run was stopped.' } : forEditor(toErrorInfo(error));
       if (info.code !== 'cancelled') this.services.logger.error(`Run failed: ${info.message}`);
       if (this.current?.runId === runId) this.current = failRunView(this.current, info);
       return undefined;
@@ -86,6 +95,19 @@ export class RunController implements PanelOwner, vscode.Disposable {
     const view = runViewFromResult(randomUUID(), result, folders.map((uri) => ({ name: folderName(uri), uri: uri.toString() })));
     this.current = view;
     await this.history.put(view);
+    this.panel.show();
+    this.panel.update();
+  }
+
+  /**
+   * Shows in the panel that the issue reference could not be fetched (offline, private, mistyped),
+   * keeping what the user typed: Retry fetches again, "Use the text as the issue" locates with it.
+   */
+  async showInputError(source: string, folders: readonly vscode.Uri[], error: unknown): Promise<void> {
+    const info = forEditor(toErrorInfo(error));
+    const view = startRunView(randomUUID(), { title: source, body: '' }, folders.map((uri) => ({ name: folderName(uri), uri: uri.toString() })));
+    this.current = { ...failRunView(view, { ...info, action: 'use-text' }), source };
+    await this.history.put(this.current);
     this.panel.show();
     this.panel.update();
   }
@@ -120,6 +142,9 @@ export class RunController implements PanelOwner, vscode.Disposable {
         return (await this.copyContext(String(p.runId), p.paths as string[])) as WebviewRequests[K][1];
       case 'sendToChat':
         return (await this.sendToChat(String(p.runId), p.paths as string[])) as WebviewRequests[K][1];
+      case 'locate':
+        void vscode.commands.executeCommand('codegrep.locate');
+        return undefined as WebviewRequests[K][1];
       case 'stop':
         this.stop(String(p.runId));
         return undefined as WebviewRequests[K][1];
@@ -141,13 +166,17 @@ export class RunController implements PanelOwner, vscode.Disposable {
     this.opener.dispose();
   }
 
+  /** Opens a candidate (at `range`, else its first listed range: the brain lists the strongest evidence first) or a file the trajectory read. */
   private async open(path: string, range: [number, number] | undefined): Promise<void> {
     const run = this.requireCurrent();
     const candidate = run.candidates.find((c) => c.path === path);
-    if (!candidate) throw new CodeGrepError('not-found', `${path} is not a candidate of this run.`);
+    if (!candidate && !run.turns.some((t) => t.calls.some((c) => c.call.name === 'read' && c.call.args.path === path))) {
+      throw new CodeGrepError('not-found', `${path} is neither a candidate nor a file this run read.`);
+    }
+    // candidateUri refuses any path outside the searched folders (the page is untrusted input).
     const uri = await candidateUri(run.folderUris.map((u) => vscode.Uri.parse(u)), path);
     const column = this.panel.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
-    await this.opener.open(uri, range, candidate.ranges ?? [], column);
+    await this.opener.open(uri, range, candidate?.ranges ?? (range ? [range] : []), column);
   }
 
   private async copyContext(runId: string, paths: string[]): Promise<{ copied: number }> {
@@ -157,7 +186,7 @@ export class RunController implements PanelOwner, vscode.Disposable {
     return { copied: chosen.length };
   }
 
-  private async sendToChat(runId: string, paths: string[]): Promise<void> {
+  private async sendToChat(runId: string, paths: string[]): Promise<HandoffOutcome> {
     const run = this.requireRun(runId);
     const candidates = run.candidates.filter((c) => paths.includes(c.path));
     const folders = run.folderUris.map((u) => vscode.Uri.parse(u));
@@ -167,12 +196,19 @@ export class RunController implements PanelOwner, vscode.Disposable {
     if (!commands.includes('codegrep.sendToChat')) {
       throw new CodeGrepError('internal', 'Send to Copilot Chat is not available in this window. Use Copy as context instead.');
     }
-    await vscode.commands.executeCommand('codegrep.sendToChat', args);
+    const outcome = await vscode.commands.executeCommand<{ method: HandoffOutcome['method'] } | undefined>('codegrep.sendToChat', args);
+    return { method: outcome?.method ?? 'clipboard', files: files.length };
   }
 
-  private async rerun(runId: string): Promise<void> {
+  /** Runs the shown issue again; a reference that could not be fetched is fetched again first. */
+  private async rerun(runId: string, brain?: BrainChoice): Promise<void> {
     const run = this.requireRun(runId);
-    await this.locate({ issue: run.issue, folders: run.folderUris.map((u) => vscode.Uri.parse(u)) });
+    const folders = run.folderUris.map((u) => vscode.Uri.parse(u));
+    if (run.source) {
+      await vscode.commands.executeCommand('codegrep.locate', { issue: run.source, folders, brain });
+      return;
+    }
+    await this.locate({ issue: run.issue, folders, brain });
   }
 
   private showRun(runId: string): void {
@@ -192,6 +228,20 @@ export class RunController implements PanelOwner, vscode.Disposable {
       case 'retry':
         if (this.current) await this.rerun(this.current.runId);
         return;
+      case 'use-embedded':
+        if (this.current) await this.rerun(this.current.runId, 'embedded');
+        return;
+      case 'choose-brain': {
+        const picked = await chooseBrain();
+        if (picked && this.current) await this.rerun(this.current.runId, picked);
+        return;
+      }
+      case 'use-text': {
+        const run = this.current;
+        if (!run?.source) return;
+        await this.locate({ issue: issueFromText(run.source), folders: run.folderUris.map((u) => vscode.Uri.parse(u)) });
+        return;
+      }
       default:
         this.services.logger.channel.show(true);
     }
@@ -213,6 +263,7 @@ function folderName(uri: vscode.Uri): string {
   return vscode.workspace.getWorkspaceFolder(uri)?.name ?? uri.path.split('/').filter(Boolean).pop() ?? uri.toString();
 }
 
-function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+/** The error as the panel shows it: sentence case, no CLI flag hints. */
+function forEditor(info: ErrorInfo): ErrorInfo {
+  return { ...info, message: editorMessage(info.message) };
 }

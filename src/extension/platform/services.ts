@@ -10,6 +10,7 @@ import { chooseBrainKind } from '../../common/brainChoice';
 import { describeEvent } from '../../common/eventLog';
 import type { ChannelLogger } from '../logs/logger';
 import { readSettings } from '../settings/settings';
+import { clip, plural } from '../../common/wording';
 
 /** Turns a GitHub issue URL or `#N` typed by the user into an Issue (registered by the GitHub integration). */
 export interface IssueResolver {
@@ -97,8 +98,8 @@ export class ExtensionServices {
     const engine = await import('./engine.js');
     const tools = engine.createToolRunner(request.folders.map((f) => f.fsPath));
     const locator = new engine.Locator(tools, { maxTurns: settings.maxTurns, maxParallelCalls: settings.maxParallelCalls });
-    this.logger.info(`Locating "${request.issue.title.slice(0, 80)}" with ${brain.name} in ${request.folders.map((f) => f.fsPath).join(', ')}`);
-    return locator.locate(request.issue, brain, {
+    this.logger.info(`Locating "${clip(request.issue.title, 80)}" with ${brain.name} in ${request.folders.map((f) => f.fsPath).join(', ')}`);
+    const result = await locator.locate(request.issue, brain, {
       signal,
       runId: request.runId,
       onEvent: (event) => {
@@ -107,6 +108,8 @@ export class ExtensionServices {
         hooks.onEvent?.(event);
       },
     });
+    this.logger.info(resultLogLine(result));
+    return result;
   }
 
   /** Builds the brain a choice stands for; `auto` = endpoint if configured, else the LM provider if it agrees, else embedded. */
@@ -121,11 +124,19 @@ export class ExtensionServices {
         return engine.createOpenAIBrain(settings, await this.apiKey.get(), this.logger);
       case 'vscode-lm':
         if (!this.lmBrain) {
-          throw new CodeGrepError('no-model', 'The VS Code language model brain is not available in this window. Set codegrep.brain to "embedded" or "openai".', 'set-model');
+          throw new CodeGrepError('no-model', 'The VS Code language model brain is not available in this window. Use the embedded brain, or choose another.', 'choose-brain');
         }
         return this.lmBrain.create(settings, signal);
     }
   }
+}
+
+/** "Found 2 files in 1.4 s (3 turns, 12 calls): a.py:10-40, b.py": what the log keeps of each run. */
+export function resultLogLine(result: LocateResult): string {
+  const { usage } = result;
+  const files = result.candidates.map((c) => (c.ranges?.length ? `${c.path}:${c.ranges.map(([a, b]) => (a === b ? a : `${a}-${b}`)).join(',')}` : c.path));
+  const rejected = result.rejected.length ? `; ${plural(result.rejected.length, 'cited path')} rejected` : '';
+  return `Found ${plural(files.length, 'file')} in ${(usage.ms / 1000).toFixed(1)} s (${plural(usage.turns, 'turn')}, ${plural(usage.toolCalls, 'call')})${files.length ? `: ${files.join(', ')}` : ''}${rejected}.`;
 }
 
 /** The argument of `codegrep.sendToChat` (implemented by the hand-off integration). */

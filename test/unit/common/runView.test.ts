@@ -42,7 +42,7 @@ describe('RunView: the panel state folded from real LocateEvents', () => {
     assert.equal(view.toolCalls, result.trajectory.reduce((n, t) => n + t.calls.length, 0));
     assert.ok(view.toolCalls > 0);
     for (const turn of view.turns) for (const call of turn.calls) assert.ok(call.summary, `call ${call.id} has its result summary`);
-    assert.equal(progressLabel(view), `turn ${view.currentTurn}/${view.totalTurns} · ${view.toolCalls} calls`);
+    assert.equal(progressLabel(view), `${view.currentTurn < view.totalTurns ? `turn ${view.currentTurn} of ${view.totalTurns - 1}` : 'answering'} · ${view.toolCalls} calls`);
 
     const rebuilt = runViewFromResult('run-2', result, folders);
     assert.deepEqual(rebuilt.candidates, view.candidates);

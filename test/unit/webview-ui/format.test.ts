@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import { issueFromText } from '../../../src/common/issue';
 import type { CallView } from '../../../src/common/protocol';
 import { startRunView } from '../../../src/common/runView';
-import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, formatScore, rangeLabel, reasonParts, splitPath } from '../../../webview-ui/src/format';
+import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, rangeLabel, reasonParts, splitPath, wordAlternation, definitionNames } from '../../../webview-ui/src/format';
+import { definitionSearchPattern } from '../../../src/core/embedded/definitions';
 
 const done = (count: number, extra: Partial<NonNullable<CallView['summary']>> = {}) => ({ count, truncated: false, bytes: 10, ms: 5, ...extra });
 
@@ -14,8 +15,21 @@ describe('webview text formatting', () => {
     assert.equal(describeCall({ id: '4', name: 'read', args: { path: 'a.py' } }), 'read a.py');
     const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join('|');
     const long = { id: '5', name: 'grep' as const, args: { pattern: words, path: 'src/a.py', case_insensitive: true } };
-    assert.equal(describeCall(long), `grep "${words.slice(0, 79)}…" in src/a.py · ignore case`);
-    assert.equal(describeCall(long, true), `grep "${words}" in src/a.py · ignore case`);
+    assert.equal(describeCall(long), 'grep for any of 40 words: word0, word1, word2, word3, word4, … in src/a.py · ignore case');
+    assert.equal(describeCall(long, true), `grep "${words}" in src/a.py · ignore case`, 'the tooltip keeps the exact pattern');
+    const regex = `(foo|bar)+${'x'.repeat(90)}`;
+    assert.equal(describeCall({ id: '6', name: 'grep', args: { pattern: regex } }), `grep "${regex.slice(0, 79)}…"`, 'a real regex stays a regex, clipped');
+  });
+
+  it('says in words what the embedded brain looked for (word lists, definitions), not its regex', () => {
+    assert.deepEqual(wordAlternation(String.raw`\b(?:consume|TokenBucket|tokens\.py|refill)\b`), ['consume', 'TokenBucket', 'tokens.py', 'refill']);
+    assert.deepEqual(wordAlternation('alpha|beta|gamma|delta'), ['alpha', 'beta', 'gamma', 'delta']);
+    assert.equal(wordAlternation('a|b'), undefined, 'two alternatives read fine as a regex');
+    assert.equal(wordAlternation('def (save|load|dump|read)\\('), undefined);
+    const defs = definitionSearchPattern(['save_model', 'TokenBucket']);
+    assert.deepEqual(definitionNames(defs), ['save_model', 'TokenBucket']);
+    assert.equal(describeCall({ id: '7', name: 'grep', args: { pattern: defs, glob: '*.py' } }), 'grep for where 2 names: save_model, TokenBucket are defined (*.py)');
+    assert.equal(definitionNames('(?:a|b)\\b'), undefined);
   });
 
   it('says what a call found, or its error', () => {
@@ -32,7 +46,8 @@ describe('webview text formatting', () => {
     assert.equal(describeTurn({ turn: 4, final: true, calls: [] }), 'Turn 4 · answer');
     assert.equal(describeTurn({ turn: 2, final: false, calls: [] }, true), 'Turn 2 · answer', 'a brain may answer before the last turn');
     const view = { ...startRunView('r', issueFromText('t'), []), brain: 'embedded', totalTurns: 4, currentTurn: 2, toolCalls: 8 };
-    assert.equal(describeStatus(view), 'Searching · embedded · turn 2/4 · 8 calls');
+    assert.equal(describeStatus(view), 'Searching · embedded · turn 2 of 3 · 8 calls', 'turns as codegrep.maxTurns counts them');
+    assert.equal(describeStatus({ ...view, currentTurn: 4 }), 'Searching · embedded · answering · 8 calls');
     assert.equal(describeStatus({ ...view, status: 'error', brain: '' }), 'Failed');
   });
 
@@ -51,9 +66,6 @@ describe('webview text formatting', () => {
       { text: '; a ` stray', code: false },
     ]);
     assert.deepEqual(reasonParts('<img src=x onerror=alert(1)>'), [{ text: '<img src=x onerror=alert(1)>', code: false }]);
-    assert.equal(formatScore(0.914), '0.91');
-    assert.equal(formatScore(18.1049), '18.1');
-    assert.equal(formatScore(240.4), '240');
     assert.equal(formatMs(42), '42 ms');
     assert.equal(formatMs(1840), '1.8 s');
     assert.equal(formatMs(63_000), '1 min 3 s');
