@@ -39,7 +39,7 @@ const rgVersion = JSON.parse(readFileSync(`node_modules/${rgPackage}/package.jso
 const shipped = { ...manifest, dependencies: { [rgPackage]: rgVersion }, devDependencies: undefined, scripts: undefined, bin: undefined };
 mkdirSync(stage, { recursive: true });
 writeFileSync(`${stage}/package.json`, JSON.stringify(shipped, null, 2) + '\n');
-for (const path of ['README.md', 'LICENSE', 'media', 'dist/extension.js', 'dist/cli.js', 'dist/webview/main.js', 'dist/webview/codicon.css', 'dist/webview/codicon.ttf']) {
+for (const path of ['README.md', 'CHANGELOG.md', 'LICENSE', 'media', 'dist/extension.js', 'dist/cli.js', 'dist/webview/main.js', 'dist/webview/codicon.css', 'dist/webview/codicon.ttf']) {
   if (existsSync(path)) cpSync(path, `${stage}/${path}`, { recursive: true });
 }
 for (const path of ['package.json', 'LICENSE', 'bin']) {
@@ -47,8 +47,8 @@ for (const path of ['package.json', 'LICENSE', 'bin']) {
   if (existsSync(from)) cpSync(from, `${stage}/${from}`, { recursive: true });
 }
 cpSync('.vscodeignore', `${stage}/.vscodeignore`);
-// README screenshots link to files in the repository, which the VSIX does not carry.
-run('npx', ['vsce', 'package', '--dependencies', '--target', target, '--allow-missing-repository', '--skip-license', '--no-rewrite-relative-links', '--out', resolve(out)], stage);
+// The README's screenshots are in media/ and ship in the VSIX: relative links render in the Extensions view, offline too.
+run('npx', ['vsce', 'package', '--dependencies', '--target', target, '--no-rewrite-relative-links', '--out', resolve(out)], stage);
 console.log(`Packaged ${out} for ${target} (ripgrep from ${rgPackage}).`);
 
 function run(command, args, cwd = '.') {

@@ -85,7 +85,7 @@ function issueView(run: RunView): TemplateResult {
         : nothing}
     </div>
     ${body ? html`<p id="issue-excerpt" class="excerpt">${body}</p>` : nothing}
-    <div id="status" class="status" role="status" aria-live="polite" data-status=${run.status}>
+    <div id="status" class="status" role="status" aria-live="polite" data-status=${run.status} data-run-id=${run.runId}>
       ${statusIcon(run)}<span id="status-text">${describeStatus(run)}</span>
       ${run.folders.length ? html`<span class="folders" title="Searched folders">${run.folders.join(', ')}</span>` : nothing}
     </div>

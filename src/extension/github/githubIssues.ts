@@ -96,6 +96,11 @@ export function authProviderFor(host: string | undefined): string | undefined {
 }
 
 function withEnterpriseHint(error: unknown, ref: RepoIssueRef): unknown {
+  if (error instanceof CodeGrepError && error.code === 'endpoint-unreachable') {
+    // The CLI's hint names environment variables; in VS Code the way on is the network, or the typed text itself.
+    const message = error.message.replace(/,? proxy, or GITHUB_API_URL\./, ' or proxy settings.').replace(/\s*Check the GitHub API base \(GITHUB_API_URL\)[^.]*\.(?:[^.]*\/api\/v3\.)?/, ' Check your network connection or proxy settings.');
+    return new CodeGrepError(error.code, `${message} Retry, or locate with the text as the issue.`, 'use-text', { cause: error });
+  }
   if (!(error instanceof CodeGrepError) || !isEnterpriseHost(ref.host) || authProviderFor(ref.host)) return error;
   if (error.code !== 'not-found' && error.code !== 'auth-failed') return error;
   return new CodeGrepError(

@@ -15,12 +15,14 @@ import { createProfile, quietSettings, type CodeServerProfile } from '../../../s
 export interface WorkbenchOptions {
   browser: Browser;
   vsix: string;
-  /** Folder to open (the fixture repository). */
-  folder: string;
+  /** Folder to open (the fixture repository); none opens an empty window, as on a first start. */
+  folder?: string;
   /** Artifact folder name under test-results/e2e/. */
   label: string;
   /** User settings on top of the quiet defaults. */
   settings?: Record<string, unknown>;
+  /** Extra environment for code-server, which reaches the extension host (e.g. GITHUB_API_URL of a loopback fake). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** A started workbench page with the extension installed from its VSIX. */
@@ -42,7 +44,7 @@ export class Workbench {
     const profile = createProfile({ settings });
     try {
       await installExtension(profile, options.vsix);
-      const server = await startCodeServer({ profile, logFile: join(artifacts, 'code-server.log') });
+      const server = await startCodeServer({ profile, logFile: join(artifacts, 'code-server.log'), env: options.env });
       const context = await options.browser.newContext({
         viewport: { width: 1440, height: 900 },
         permissions: ['clipboard-read', 'clipboard-write'],

@@ -23,6 +23,12 @@ describe('opening a candidate (real editor)', () => {
     assert.ok(editor.visibleRanges.some((r) => r.contains(new vscode.Position(20, 0))), 'the range is visible');
   });
 
+  it('without a range, opens the first listed range (the strongest evidence), not the lowest line', async () => {
+    const uri = await candidateUri([fixtureFolder()], 'ratelimit/bucket.py');
+    const editor = await opener.open(uri, undefined, [[21, 29], [5, 8]], vscode.ViewColumn.One);
+    assert.equal(editor.selection.start.line, 20, 'ranges keep the brain\'s order');
+  });
+
   it('clamps a range past the end of the file instead of failing', async () => {
     const uri = await candidateUri([fixtureFolder()], 'ratelimit/bucket.py');
     const editor = await opener.open(uri, [1000, 2000], [], vscode.ViewColumn.One);
