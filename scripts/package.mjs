@@ -47,9 +47,24 @@ for (const path of ['package.json', 'LICENSE', 'bin']) {
   if (existsSync(from)) cpSync(from, `${stage}/${from}`, { recursive: true });
 }
 cpSync('.vscodeignore', `${stage}/.vscodeignore`);
-// The README's screenshots are in media/ and ship in the VSIX: relative links render in the Extensions view, offline too.
+inlineReadmeImages(`${stage}/README.md`);
+// The README's images are inlined as data: URIs in the packed copy (inlineReadmeImages), so they render offline from the VSIX.
 run('npx', ['vsce', 'package', '--dependencies', '--target', target, '--no-rewrite-relative-links', '--out', resolve(out)], stage);
 console.log(`Packaged ${out} for ${target} (ripgrep from ${rgPackage}).`);
+
+/**
+ * VS Code's Extensions view shows the README under a CSP of `img-src https: data:`, so an image
+ * linked relatively (as GitHub wants) shows broken there even though the VSIX carries it. The
+ * packed copy of the README gets the PNGs it links under media/ as data: URIs instead; the
+ * repository's README is unchanged.
+ */
+function inlineReadmeImages(readme) {
+  if (!existsSync(readme)) return;
+  const text = readFileSync(readme, 'utf8').replace(/(!\[[^\]]*\]\()(media\/[\w./-]+\.png)(\))/g, (whole, open, path, close) =>
+    existsSync(path) ? `${open}data:image/png;base64,${readFileSync(path).toString('base64')}${close}` : whole,
+  );
+  writeFileSync(readme, text);
+}
 
 function run(command, args, cwd = '.') {
   const result = spawnSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'], cwd });

@@ -9,7 +9,7 @@
 import * as assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { launchChromium } from '../../scripts/code-server/browser';
 import { repoRoot } from '../../scripts/code-server/paths';
 import { startFakeGitHub, type FakeGitHubServer } from '../helpers/fakeGitHubServer';
@@ -55,6 +55,24 @@ function screenshotFailures(workbench: () => Workbench | undefined): void {
       await bench.screenshot(`failed-${this.currentTest.title.replace(/\W+/g, '-')}`).catch(() => undefined);
     }
   });
+}
+
+/** Clears toasts (progress toasts linger a moment after a run) before a screenshot for the docs. */
+async function clearToasts(page: Page): Promise<void> {
+  await runFromPalette(page, 'Notifications: Clear All Notifications');
+  await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'hidden', timeout: 10_000 });
+}
+
+/** The first frame of the page that holds `selector` with `text` (polls until one does). */
+async function frameWith(page: Page, selector: string, text: string, timeoutMs = 30_000): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const frame of page.frames()) {
+      if (await frame.locator(selector, { hasText: text }).count().catch(() => 0)) return frame;
+    }
+    if (Date.now() > deadline) throw new Error(`no frame shows ${selector} "${text}"`);
+    await page.waitForTimeout(250);
+  }
 }
 
 /** Opens the Locate prompt from the palette and waits for its input. */
@@ -139,16 +157,15 @@ describe('e2e first run: an empty window', () => {
 
   it("the extension's page renders the README with images that load from the VSIX", async () => {
     const { page } = workbench!;
-    await runFromPalette(page, 'View: Close All Editors');
+    await page.keyboard.press('Escape');
     // The Extensions view lists the installed extensions when its search box is empty.
     await page.locator('.activitybar .action-item a[aria-label^="Extensions"]').click();
     const item = page.locator('.extensions-viewlet .extension-list-item', { hasText: 'CodeGrep' }).first();
     await item.waitFor({ timeout: 30_000 });
     await item.click();
     await page.locator('.extension-editor .header .name', { hasText: 'CodeGrep' }).waitFor();
-    // The details page is the only webview open now (webviews are laid over the editor, not inside it).
-    const readme = page.frameLocator('iframe.webview.ready').first().frameLocator('iframe#active-frame');
-    await readme.locator('h1', { hasText: 'find the files an issue is about' }).waitFor({ timeout: 30_000 });
+    // The details page is a webview (laid over the editor, not inside it): find its frame by its content.
+    const readme = await frameWith(page, 'h1', 'find the files an issue is about');
     const images = readme.locator('img');
     const count = await images.count();
     assert.ok(count >= 2, `the README shows screenshots (${count} images)`);
@@ -249,6 +266,12 @@ describe('e2e first run: the fixture repository', () => {
     assert.equal(await frame.locator('#issue-title').innerText(), issueTitle, 'the title is the first line only');
     assert.match(await frame.locator('#issue-excerpt').innerText(), /zero-cost request should simply succeed/);
     assert.equal(await candidates(page).first().getAttribute('data-path'), issue.expectedPath);
+    // "How it searched" says in words what the embedded brain looked for, not its regex alternations.
+    await frame.locator('details.turn[data-turn="1"] > summary').click();
+    const calls = await frame.locator('details.turn[data-turn="1"] .call-text').allInnerTexts();
+    assert.ok(calls.some((c) => /^grep for where \d+ names: TokenBucket, consume/.test(c)), calls.join('\n'));
+    assert.ok(calls.every((c) => !c.includes('(?:')), `no regex syntax in the call lines:\n${calls.join('\n')}`);
+    await clearToasts(page);
     docsShots.set('media/screenshots/first-run-multiline.png', await workbench!.screenshot('multiline-issue'));
     docsShots.set('media/walkthrough/locate.png', await workbench!.screenshot('walkthrough-locate'));
   });
@@ -265,6 +288,8 @@ describe('e2e first run: the fixture repository', () => {
 
   it('marks the first listed range as the strongest evidence and shows no unlabelled score', async () => {
     const { page } = workbench!;
+    // The run's progress notification has closed by now (it must not linger after the run).
+    await page.locator('.notifications-toasts .notification-toast', { hasText: 'CodeGrep: “' }).first().waitFor({ state: 'hidden', timeout: 10_000 });
     const top = candidates(page).first();
     const ranges = top.locator('.range');
     assert.ok((await ranges.count()) >= 1);
@@ -284,6 +309,7 @@ describe('e2e first run: the fixture repository', () => {
     const copied = await page.evaluate<string>('navigator.clipboard.readText()');
     assert.ok(copied.includes(fixtureIssues.typescript.expectedPath), `the clipboard holds the files:\n${copied}`);
     await page.locator('.notifications-toasts .notification-toast', { hasText: 'no chat is available in this window' }).waitFor();
+    await clearToasts(page);
     docsShots.set('media/screenshots/first-run-handoff.png', await workbench!.screenshot('handoff-clipboard'));
   });
 

@@ -29,6 +29,8 @@ interface Scenario {
   reason: RegExp;
   /** Copy the final panel screenshots to docs/images/ (CODEGREP_E2E_UPDATE_DOCS=1). */
   docsImages?: boolean;
+  /** A file the brain reads during the run: "How it searched" must open it on click. */
+  readPath?: string;
 }
 
 let browser: Browser;
@@ -119,6 +121,23 @@ function locateScenario(scenario: Scenario, afterLocate?: () => void): void {
     assert.deepEqual(texts, []);
   });
 
+  if (scenario.readPath) {
+    const readPath = scenario.readPath;
+    it('opens a file the search read, from "How it searched"', async () => {
+      const { page } = workbench;
+      // Close the editors (and the panel) so the file's tab can only come from this click.
+      await runFromPalette(page, 'View: Close All Editors');
+      await runFromPalette(page, 'CodeGrep: Show Results');
+      const frame = resultsFrame(page);
+      await frame.locator('details.turn[data-turn="1"] > summary').click();
+      const read = frame.locator('.call[data-tool="read"] .call-open').first();
+      assert.match(await read.innerText(), new RegExp(`read ${readPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      await read.click();
+      const fileName = readPath.split('/').pop() ?? '';
+      await page.locator('.tabs-container .tab', { hasText: fileName }).first().waitFor();
+    });
+  }
+
   it('renders the panel in dark and light themes (screenshots)', async () => {
     const shots: string[] = [];
     for (const kind of ['dark', 'light'] as const) {
@@ -157,6 +176,7 @@ describe('e2e: locate with an OpenAI-compatible server (scripted, loopback)', ()
         tool_calls: [
           { id: 'call1', type: 'function', function: { name: 'grep', arguments: JSON.stringify({ pattern: 'formatRetryAfter' }) } },
           { id: 'call2', type: 'function', function: { name: 'glob', arguments: JSON.stringify({ pattern: 'web/**/*.ts' }) } },
+          { id: 'call2b', type: 'function', function: { name: 'read', arguments: JSON.stringify({ path: 'web/src/format.ts', start_line: 1, end_line: 9 }) } },
         ],
       },
     },
@@ -191,6 +211,7 @@ describe('e2e: locate with an OpenAI-compatible server (scripted, loopback)', ()
       expectedPath: 'web/src/format.ts',
       expectedLine: 3,
       reason: new RegExp(reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+      readPath: 'web/src/format.ts',
     },
     () => {
       const chats = model.chatRequests;
