@@ -46,7 +46,7 @@ export function formatContextBlock(issue: Pick<Issue, 'title' | 'url'>, candidat
   return lines.join('\n');
 }
 
-/** "Copy for agent": the mentions (so the agent loads the files) followed by the context block. */
+/** "Copy as context": the mentions (so the agent loads the files) followed by the context block. */
 export function formatForAgent(issue: Pick<Issue, 'title' | 'url'>, candidates: readonly Candidate[], style: MentionStyle = 'claude'): string {
   const mentions = formatMentions(candidates, style);
   return mentions ? `${mentions}\n\n${formatContextBlock(issue, candidates)}` : formatContextBlock(issue, candidates);

@@ -121,7 +121,7 @@ function addButtons(stream: vscode.ChatResponseStream, result: LocateResult, fol
   if (!mapped.length) return;
   const handoff: SendToChatArgs = { issue: result.issue, candidates: mapped.map((p) => p.candidate), files: mapped.map((p) => p.uri) };
   stream.button({ command: 'codegrep.sendToChat', title: 'Attach to Copilot Chat', arguments: [handoff] });
-  stream.button({ command: 'codegrep.copyForAgent', title: 'Copy for agent', arguments: [handoff] });
+  stream.button({ command: 'codegrep.copyForAgent', title: 'Copy as context', arguments: [handoff] });
 }
 
 function fail(stream: vscode.ChatResponseStream, error: ErrorInfo): vscode.ChatResult {

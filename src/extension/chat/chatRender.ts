@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { formatRanges } from '../../common/handoffText';
 import type { Candidate, LocateResult, TrajectoryTurn } from '../../common/result';
 import type { ToolCall } from '../../common/tools';
+import { clip } from '../../common/wording';
 
 /** A candidate with the file URI it was mapped to (unmappable paths are shown as text only). */
 export interface PlacedCandidate {
@@ -29,10 +30,10 @@ export function renderCandidates(stream: vscode.ChatResponseStream, result: Loca
   const { turns, toolCalls, ms } = result.usage;
   const stats = `${escapeMarkdown(result.brain)}, ${turns} turn${turns === 1 ? '' : 's'}, ${toolCalls} tool call${toolCalls === 1 ? '' : 's'}, ${(ms / 1000).toFixed(1)} s`;
   if (!placed.length) {
-    stream.markdown(`No files found for *${escapeMarkdown(result.issue.title)}* (${stats}). Try adding names from the code (functions, error messages) to the issue.\n`);
+    stream.markdown(`No files found for *${escapeMarkdown(clip(result.issue.title, 120))}* (${stats}). Try adding names from the code (functions, error messages) to the issue.\n`);
     return;
   }
-  stream.markdown(`**${placed.length} file${placed.length === 1 ? '' : 's'}** for *${escapeMarkdown(result.issue.title)}* (${stats}):\n\n`);
+  stream.markdown(`**${placed.length} file${placed.length === 1 ? '' : 's'}** for *${escapeMarkdown(clip(result.issue.title, 120))}* (${stats}):\n\n`);
   placed.forEach((item, index) => {
     stream.markdown(`${index + 1}. `);
     const location = candidateLocation(item);
@@ -50,7 +51,7 @@ export function renderCandidates(stream: vscode.ChatResponseStream, result: Loca
 
 /** `/explain`: why each file was chosen, and the searches the run made, turn by turn. */
 export function renderExplanation(stream: vscode.ChatResponseStream, candidates: readonly Candidate[], trajectory: readonly TrajectoryTurn[], title: string): void {
-  stream.markdown(`### Why these files for *${escapeMarkdown(title)}*\n\n`);
+  stream.markdown(`### Why these files for *${escapeMarkdown(clip(title, 120))}*\n\n`);
   if (!candidates.length) stream.markdown('The run found no file it could stand behind.\n');
   candidates.forEach((c, i) => {
     const ranges = formatRanges(c.ranges);

@@ -30,6 +30,16 @@ describe('settings declarations match package.json', () => {
     });
   }
 
+  it('orders the Settings UI: the brain, then the model server, then the search budget (never mixed)', () => {
+    const ordered = Object.entries(properties)
+      .map(([key, prop]) => ({ key: key.replace(`${SETTINGS_SECTION}.`, ''), order: prop.order }))
+      .sort((a, b) => Number(a.order) - Number(b.order));
+    assert.ok(ordered.every((s) => Number.isInteger(s.order)), 'every setting has an order (VS Code sorts the rest alphabetically)');
+    const group = (key: string) => (key === 'brain' ? 0 : ['maxTurns', 'maxParallelCalls'].includes(key) ? 2 : 1);
+    const groups = ordered.map((s) => group(s.key));
+    assert.deepEqual(groups, [...groups].sort(), `settings in order: ${ordered.map((s) => s.key).join(', ')}`);
+  });
+
   it('restricts endpoint and model in untrusted workspaces', () => {
     const trust = pkg.capabilities.untrustedWorkspaces;
     assert.equal(trust.supported, 'limited');
