@@ -224,7 +224,13 @@ describe('e2e first run: the fixture repository', () => {
     await button.waitFor();
     await workbench!.screenshot('empty-panel');
     await button.click();
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Locate files for issue' }).waitFor();
+    const prompt = page.locator('.quick-input-widget .quick-input-title', { hasText: 'Locate files for issue' });
+    await prompt.waitFor();
+    await page.keyboard.press('Escape');
+    await prompt.waitFor({ state: 'hidden' });
+    // The default keybinding opens the same prompt.
+    await page.keyboard.press('Control+Alt+Shift+L');
+    await prompt.waitFor();
     await page.keyboard.press('Escape');
   });
 
@@ -262,6 +268,8 @@ describe('e2e first run: the fixture repository', () => {
     assert.ok(pasted.includes('TokenBucket.consume(0) raises ValueError') && !pasted.includes('\n'), `the one-line input flattened the paste: ${pasted.slice(0, 80)}`);
     await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Locate the pasted issue' }).waitFor();
     await expectNewRun(page, 'done', () => page.keyboard.press('Enter'));
+    // Focus moved to the results (the panel's webview), so the keyboard lands on the files.
+    await page.waitForFunction("document.activeElement?.tagName === 'IFRAME' && document.activeElement.classList.contains('webview')", undefined, { timeout: 10_000 });
     const frame = resultsFrame(page);
     assert.equal(await frame.locator('#issue-title').innerText(), issueTitle, 'the title is the first line only');
     assert.match(await frame.locator('#issue-excerpt').innerText(), /zero-cost request should simply succeed/);
@@ -269,7 +277,7 @@ describe('e2e first run: the fixture repository', () => {
     // "How it searched" says in words what the embedded brain looked for, not its regex alternations.
     await frame.locator('details.turn[data-turn="1"] > summary').click();
     const calls = await frame.locator('details.turn[data-turn="1"] .call-text').allInnerTexts();
-    assert.ok(calls.some((c) => /^grep for where \d+ names: TokenBucket, consume/.test(c)), calls.join('\n'));
+    assert.ok(calls.some((c) => /^grep for the definitions of \d+ names: TokenBucket, consume/.test(c)), calls.join('\n'));
     assert.ok(calls.every((c) => !c.includes('(?:')), `no regex syntax in the call lines:\n${calls.join('\n')}`);
     await clearToasts(page);
     docsShots.set('media/screenshots/first-run-multiline.png', await workbench!.screenshot('multiline-issue'));

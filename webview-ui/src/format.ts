@@ -21,7 +21,7 @@ export function describeCall(call: CallView['call'], full = false): string {
       const glob = a.glob ? ` (${a.glob})` : '';
       const flags = a.case_insensitive ? ' · ignore case' : '';
       const names = full ? undefined : definitionNames(a.pattern);
-      if (names) return `grep for where ${wordList(names, 'name')} ${names.length === 1 ? 'is' : 'are'} defined${where}${glob}${flags}`;
+      if (names) return `grep for the definitions of ${wordList(names, 'name')}${where}${glob}${flags}`;
       const words = full ? undefined : wordAlternation(a.pattern);
       if (words) return `grep for any of ${wordList(words, 'word')}${where}${glob}${flags}`;
       const pattern = full || a.pattern.length <= MAX_PATTERN_CHARS ? a.pattern : `${a.pattern.slice(0, MAX_PATTERN_CHARS - 1)}…`;

@@ -28,7 +28,7 @@ describe('webview text formatting', () => {
     assert.equal(wordAlternation('def (save|load|dump|read)\\('), undefined);
     const defs = definitionSearchPattern(['save_model', 'TokenBucket']);
     assert.deepEqual(definitionNames(defs), ['save_model', 'TokenBucket']);
-    assert.equal(describeCall({ id: '7', name: 'grep', args: { pattern: defs, glob: '*.py' } }), 'grep for where 2 names: save_model, TokenBucket are defined (*.py)');
+    assert.equal(describeCall({ id: '7', name: 'grep', args: { pattern: defs, glob: '*.py' } }), 'grep for the definitions of 2 names: save_model, TokenBucket (*.py)');
     assert.equal(definitionNames('(?:a|b)\\b'), undefined);
   });
 
