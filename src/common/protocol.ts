@@ -96,6 +96,8 @@ export interface WebviewRequests {
   sendToChat: [{ runId: string; paths: string[] }, HandoffOutcome];
   /** The empty panel's button: starts "Locate files for issue". */
   locate: [Record<string, never>, void];
+  /** A grep call of the trajectory: its hits in VS Code's Search view, one click from each. */
+  showHits: [{ runId: string; callId: string }, void];
   rerun: [{ runId: string }, void];
   stop: [{ runId: string }, void];
   fixError: [{ action: ErrorAction }, void];
@@ -148,6 +150,7 @@ const WEBVIEW_REQUESTS: Record<keyof WebviewRequests, true> = {
   copyContext: true,
   sendToChat: true,
   locate: true,
+  showHits: true,
   rerun: true,
   stop: true,
   fixError: true,
@@ -190,6 +193,8 @@ export function validRequestParams<K extends keyof WebviewRequests>(method: K, p
       return typeof params.runId === 'string' && isStringArray(params.paths);
     case 'locate':
       return true;
+    case 'showHits':
+      return typeof params.runId === 'string' && typeof params.callId === 'string';
     case 'rerun':
     case 'stop':
     case 'showRun':

@@ -306,6 +306,19 @@ describe('e2e first run: the fixture repository', () => {
     assert.equal(await resultsFrame(page).locator('.score').count(), 0);
   });
 
+  it('a search in "How it searched" shows its hits in the Search view, each one click from the file', async () => {
+    const { page } = workbench!;
+    const frame = resultsFrame(page);
+    const turn = frame.locator('details.turn[data-turn="1"]');
+    if ((await turn.getAttribute('open')) === null) await turn.locator('> summary').click();
+    const search = turn.locator('.call[data-tool="grep"] .call-open', { hasText: /grep for any of/ }).first();
+    await search.click();
+    const hit = page.locator('.search-view .results .filematch', { hasText: 'format.ts' }).first();
+    await hit.waitFor({ timeout: 30_000 });
+    await workbench!.screenshot('search-hits');
+    await runFromPalette(page, 'View: Show Explorer');
+  });
+
   it('Send to Copilot Chat without a chat UI copies to the clipboard and says so', async () => {
     const { page } = workbench!;
     await page.evaluate(`navigator.clipboard.writeText('')`);

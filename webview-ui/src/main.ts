@@ -54,6 +54,7 @@ const actions: ViewActions = {
   fix: (action: ErrorAction) => void host.request('fixError', { action }).catch(showError),
   showRun: (runId: string) => void host.request('showRun', { runId }).catch(showError),
   locate: () => void host.request('locate', {}).catch(showError),
+  showHits: (callId: string) => void host.request('showHits', { runId: current()!.runId, callId }).catch(showError),
 };
 
 /** Says what the hand-off really did: chat, or (no chat in this window) the clipboard. */

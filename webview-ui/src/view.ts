@@ -17,6 +17,8 @@ export interface ViewActions {
   showRun(runId: string): void;
   /** The empty panel's button: starts "Locate files for issue". */
   locate(): void;
+  /** A grep call's hits in VS Code's Search view. */
+  showHits(callId: string): void;
 }
 
 /** Page-local state that the host does not own. */
@@ -229,10 +231,10 @@ function callView(call: CallView, actions: ViewActions): TemplateResult {
   // A read names a file and lines: it opens there (the host opens only files of the searched folders).
   const text =
     c.name === 'read' && !call.summary?.error
-      ? html`<button class="call-text call-open" title="Open ${c.args.path}" @click=${() => actions.open(c.args.path, readRange(c.args.start_line, c.args.end_line))}>
-          ${describeCall(c)}
-        </button>`
-      : html`<code class="call-text" title=${describeCall(c, true)}>${describeCall(c)}</code>`;
+      ? html`<button class="call-text call-open" title="Open ${c.args.path}" @click=${() => actions.open(c.args.path, readRange(c.args.start_line, c.args.end_line))}>${describeCall(c)}</button>`
+      : c.name === 'grep' && !call.summary?.error && call.summary?.count
+        ? html`<button class="call-text call-open" title="Show the hits in the Search view: ${describeCall(c, true)}" @click=${() => actions.showHits(call.id)}>${describeCall(c)}</button>`
+        : html`<code class="call-text" title=${describeCall(c, true)}>${describeCall(c)}</code>`;
   return html`<li class="call" data-tool=${c.name} data-call-id=${call.id}>
     <span class="codicon codicon-${TOOL_ICONS[c.name] ?? 'tools'}" aria-hidden="true"></span>
     ${text}

@@ -145,6 +145,9 @@ export class RunController implements PanelOwner, vscode.Disposable {
       case 'locate':
         void vscode.commands.executeCommand('codegrep.locate');
         return undefined as WebviewRequests[K][1];
+      case 'showHits':
+        await this.showHits(String(p.runId), String(p.callId));
+        return undefined as WebviewRequests[K][1];
       case 'stop':
         this.stop(String(p.runId));
         return undefined as WebviewRequests[K][1];
@@ -177,6 +180,22 @@ export class RunController implements PanelOwner, vscode.Disposable {
     const uri = await candidateUri(run.folderUris.map((u) => vscode.Uri.parse(u)), path);
     const column = this.panel.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
     await this.opener.open(uri, range, candidate?.ranges ?? (range ? [range] : []), column);
+  }
+
+  /** Runs a grep call of the trajectory again in the Search view, where every hit opens with a click. */
+  private async showHits(runId: string, callId: string): Promise<void> {
+    const call = this.requireRun(runId).turns.flatMap((t) => t.calls).find((c) => c.id === callId)?.call;
+    if (call?.name !== 'grep') throw new CodeGrepError('not-found', 'That search is not in this run.');
+    const { pattern, path, paths, glob, case_insensitive } = call.args;
+    const include = [...(paths ?? (path ? [path] : [])), ...(glob ? [glob] : [])].join(', ');
+    await vscode.commands.executeCommand('workbench.action.findInFiles', {
+      query: pattern,
+      isRegex: true,
+      isCaseSensitive: !case_insensitive,
+      matchWholeWord: false,
+      filesToInclude: include,
+      triggerSearch: true,
+    });
   }
 
   private async copyContext(runId: string, paths: string[]): Promise<{ copied: number }> {
