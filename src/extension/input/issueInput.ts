@@ -27,7 +27,7 @@ export async function askForIssueInput(): Promise<IssueInput | undefined> {
   const clipboard = (await vscode.env.clipboard.readText().then(undefined, () => '')).slice(0, MAX_ISSUE_CHARS).trim();
   const fixed: InputItem[] = [];
   if (selected) fixed.push(sourceItem('$(selection) Use the editor selection', selected));
-  if (clipboard) fixed.push(sourceItem('$(clippy) Paste from clipboard', clipboard));
+  if (clipboard) fixed.push(sourceItem('$(clippy) Paste from clipboard', clipboard, !looksLikeProse(clipboard)));
   fixed.push({
     label: '$(edit) Write the issue in an editor…',
     detail: 'A Markdown draft: the first line is the title, the rest the body. Then press Locate in its title bar (Ctrl+Enter).',
@@ -72,13 +72,16 @@ export async function askForIssueInput(): Promise<IssueInput | undefined> {
   });
 }
 
-/** A row for text that is already there (selection, clipboard): its first line, and how much more. */
-function sourceItem(label: string, text: string): InputItem {
+/**
+ * A row for text that is already there (selection, clipboard): its first line, and how much more.
+ * `hidden` shows only the size: a clipboard holding one word may be a password or a token.
+ */
+function sourceItem(label: string, text: string, hidden = false): InputItem {
   const lines = text.split(/\r?\n/);
   return {
     label,
     description: lines.length > 1 ? `${lines.length} lines` : undefined,
-    detail: clip(lines.find((l) => l.trim()) ?? text, 120),
+    detail: hidden ? `${text.length} characters` : clip(lines.find((l) => l.trim()) ?? text, 120),
     alwaysShow: true,
     take: () => ({ kind: 'text', text }),
   };
@@ -90,6 +93,11 @@ function typedItem(typed: string, clipboard: string): InputItem {
     return { ...sourceItem('$(clippy) Locate the pasted issue', clipboard), take: () => ({ kind: 'text', text: clipboard }) };
   }
   return { label: `$(search) Locate “${clip(typed, 80)}”`, description: 'issue text, URL or #N', alwaysShow: true, take: () => ({ kind: 'text', text: typed }) };
+}
+
+/** Several lines or several words: text worth previewing (a single word is shown only as its length). */
+function looksLikeProse(text: string): boolean {
+  return text.includes('\n') || text.trim().split(/\s+/).length >= 3;
 }
 
 /** Equal once all whitespace is dropped (an <input> drops or spaces out pasted line breaks). */
