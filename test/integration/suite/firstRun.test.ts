@@ -29,18 +29,15 @@ describe('first run: the multi-line way in, and what the log keeps', () => {
     assert.match(result?.issue.body ?? '', /^Calling `bucket\.consume\(0\)`/);
     assert.match(result?.issue.body ?? '', /\n {2}File "ratelimit\/bucket\.py", line 24, in consume\n/, 'line breaks are kept');
     assert.equal(result?.candidates[0]?.path, issue.expectedPath);
-    await vscode.window.showTextDocument(editor.document);
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   it('an empty draft says what to do instead of running', async () => {
     const uri = await vscode.commands.executeCommand<vscode.Uri>('codegrep.newIssueDraft');
-    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    // The shown editor's document: a closed draft of the same untitled name may linger in textDocuments.
+    const document = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString())?.document;
     assert.ok(document);
     assert.equal(draftText(document, undefined), '');
     assert.equal(await vscode.commands.executeCommand('codegrep.locateDraft', uri), undefined);
-    await vscode.window.showTextDocument(document);
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   it('the log line of a run names the files, their ranges and the timings', async () => {
