@@ -1,10 +1,11 @@
 import type { LocateEvent } from './events';
+import { turnLabel } from './wording';
 
 /** One log line per event worth logging at debug (tool calls and their results). */
 export function describeEvent(event: LocateEvent): string | undefined {
   switch (event.type) {
     case 'turn-started':
-      return `turn ${event.turn}/${event.totalTurns}${event.final ? ' (answer)' : ''}`;
+      return turnLabel(event.turn, event.totalTurns);
     case 'tool-call':
       return `tool ${event.call.id} ${event.call.name} ${JSON.stringify(event.call.args)}`;
     case 'tool-result':

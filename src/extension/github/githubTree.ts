@@ -3,6 +3,7 @@ import { toErrorInfo } from '../../common/errors';
 import type { Issue } from '../../common/issue';
 import { formatIssueRef, matchIssueRef } from '../../common/issueRef';
 import { isRecord } from '../../common/protocol';
+import { editorMessage } from '../../common/wording';
 import type { Contribution } from '../platform/contributions';
 import type { ExtensionServices, LocateCommandArgs } from '../platform/services';
 
@@ -65,7 +66,7 @@ async function locateTreeItem(services: ExtensionServices, item: unknown): Promi
     } catch (error) {
       const info = toErrorInfo(error);
       if (info.code === 'cancelled' || !issue.fallback) {
-        if (info.code !== 'cancelled') void vscode.window.showErrorMessage(`CodeGrep: ${info.message}`);
+        if (info.code !== 'cancelled') void vscode.window.showErrorMessage(`CodeGrep: ${editorMessage(info.message)}`);
         return undefined;
       }
       // The tree already holds the title and body: locate with those rather than fail.
