@@ -47,6 +47,7 @@ export class RunController implements PanelOwner, vscode.Disposable {
     void vscode.commands.executeCommand('setContext', 'codegrep.running', true);
     const folders = request.folders.map((uri) => ({ name: folderName(uri), uri: uri.toString() }));
     this.current = startRunView(runId, request.issue, folders);
+    const typing = userActivity();
     this.panel.show(true);
     this.panel.update();
     try {
@@ -71,8 +72,9 @@ export class RunController implements PanelOwner, vscode.Disposable {
           }
         },
       );
-      // Focus moves to the results, so the keyboard lands on the files (Tab, Enter opens one).
-      if (this.current?.runId === runId) this.panel.show(false);
+      // Focus moves to the results, so the keyboard lands on the files (Tab, Enter opens one); not
+      // while the user went on typing or switched editors during the run.
+      if (this.current?.runId === runId && userActivity() === typing) this.panel.show(false);
       return result;
     } catch (error) {
       const info = abort.signal.aborted ? { code: 'cancelled' as const, message: 'The run was stopped.' } : forEditor(toErrorInfo(error));
@@ -280,6 +282,12 @@ export class RunController implements PanelOwner, vscode.Disposable {
 
 function folderName(uri: vscode.Uri): string {
   return vscode.workspace.getWorkspaceFolder(uri)?.name ?? uri.path.split('/').filter(Boolean).pop() ?? uri.toString();
+}
+
+/** Which editor is active and how often its text changed: differs at the end of a run when the user did something meanwhile. */
+function userActivity(): string {
+  const editor = vscode.window.activeTextEditor;
+  return editor ? `${editor.document.uri.toString()}@${editor.document.version}` : '';
 }
 
 /** The error as the panel shows it: sentence case, no CLI flag hints. */

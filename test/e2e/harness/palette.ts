@@ -12,12 +12,12 @@ export async function runFromPalette(page: Page, title: string, timeoutMs = 30_0
   for (;;) {
     await page.keyboard.press('F1');
     const input = page.locator(QUICK_INPUT);
-    await input.waitFor({ state: 'visible' });
-    await input.fill(`>${title}`);
     const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: title }).first();
     try {
+      // The palette can close again at once when focus moves (a closing notification center, a revealed panel): retry then too.
+      await input.fill(`>${title}`, { timeout: 3000 });
       await row.waitFor({ state: 'visible', timeout: 3000 });
-      await row.click();
+      await row.click({ timeout: 3000 });
       return;
     } catch (error) {
       await page.keyboard.press('Escape');
