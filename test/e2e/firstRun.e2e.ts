@@ -153,6 +153,12 @@ describe('e2e first run: an empty window', () => {
     await image.waitFor();
     await page.waitForFunction((el) => (el as unknown as { complete: boolean; naturalWidth: number }).complete && (el as unknown as { naturalWidth: number }).naturalWidth > 0, await image.elementHandle(), { timeout: 15_000 });
     docsShots.set('media/screenshots/walkthrough.png', await workbench!.screenshot('walkthrough'));
+    // The second step explains the brains in a Markdown page that ships in the VSIX.
+    await walkthrough.locator('.step-title', { hasText: 'Pick a brain' }).first().click();
+    const brains = await frameWith(page, 'h1', 'Which brain searches?');
+    assert.ok(await brains.locator('td', { hasText: 'Embedded' }).count(), 'the brain table renders');
+    await walkthrough.locator('.getting-started-step .button-link, .getting-started-step a', { hasText: 'Choose brain' }).first().waitFor();
+    await workbench!.screenshot('walkthrough-brain');
   });
 
   it("the extension's page renders the README with images that load from the VSIX", async () => {
