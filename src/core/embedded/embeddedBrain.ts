@@ -12,6 +12,7 @@ import { candidateFeatures, type CandidateFeatures } from './features';
 import { defaultRankerModel } from './defaultModel';
 import { probabilities, type RankerModel } from './ranker';
 import { chooseAnswer, rankFiles, type ScoreContext, type ScoredFile } from './score';
+import { plural } from '../../common/wording';
 
 /** Options of the embedded brain. */
 export interface EmbeddedBrainOptions {
@@ -116,7 +117,7 @@ class EmbeddedSession implements BrainSession {
       if (ranges.length > 0) cited.ranges = ranges;
       return cited;
     });
-    const thought = files.length > 0 ? `Answering with ${files.length} file(s), best first.` : 'No file had evidence for this issue.';
+    const thought = files.length > 0 ? `Answering with ${plural(files.length, 'file')}, best first.` : 'No file had evidence for this issue.';
     return { kind: 'answer', files, thought };
   }
 
