@@ -68,11 +68,17 @@ export function wordAlternation(pattern: string): string[] | undefined {
   return plainWords(words, WORD_LIST_MIN);
 }
 
-/** The names of a definition search (`(?:def |class |…)(?:save|load)\b`, the embedded brain's), else undefined. */
+/**
+ * The names of a definition search (the embedded brain's `(?:def |class |…)(?:save|load)\b|…`), else
+ * undefined: the first group of plain names right before a `\b` or `\s*` in a pattern that spells `class`.
+ */
 export function definitionNames(pattern: string): string[] | undefined {
-  const tail = /\(\?:([^()]*)\)\\b$/.exec(pattern);
-  if (!tail || !/\bclass\b/.test(pattern.slice(0, tail.index)) || tail.index < 20) return undefined;
-  return plainWords(tail[1].split('|'), 1);
+  if (!/\bclass\b/.test(pattern)) return undefined;
+  for (const group of pattern.matchAll(/\(\?:([^()]*)\)(?=\\b|\\s\*)/g)) {
+    const names = plainWords(group[1].split('|'), 1);
+    if (names && !names.includes('class')) return names;
+  }
+  return undefined;
 }
 
 /** The words unescaped when each is a plain identifier-like word and there are at least `min`, else undefined. */
