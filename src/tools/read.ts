@@ -19,6 +19,8 @@ export async function read(workspace: Workspace, args: ReadArgs, ctx: ToolContex
   const resolved = await workspace.resolve(args.path, 'file');
   if ('error' in resolved) return errorResult(resolved.error);
   const file = resolved[0];
+  const refusal = await workspace.refusal(file, ctx);
+  if (refusal) return errorResult(refusal.error);
   const start = toLine(args.start_line) ?? 1;
   const askedEnd = toLine(args.end_line);
   if (askedEnd !== undefined && askedEnd < start) return errorResult(`end_line ${askedEnd} is before start_line ${start}.`);

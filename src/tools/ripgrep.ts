@@ -2,14 +2,14 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { CodeGrepError } from '../common/errors';
 
-/** Flags every rg call shares: deterministic config, hidden files, no VCS dirs or dependency trees. */
-export const RG_COMMON_FLAGS = [
-  '--no-config',
-  '--hidden',
-  '--no-require-git',
-  '--glob=!.git',
-  '--glob=!node_modules',
-] as const;
+/** Flags every rg call shares: deterministic config, hidden files, ignore files obeyed outside git repos too. */
+export const RG_BASE_FLAGS = ['--no-config', '--hidden', '--no-require-git'] as const;
+
+/**
+ * The base flags plus no VCS dirs or dependency trees, for rg runs that no model steers (eval
+ * baselines, benches). Tool calls use Workspace#rgFilterFlags, which adds credentials and excludes.
+ */
+export const RG_COMMON_FLAGS = [...RG_BASE_FLAGS, '--glob=!.git', '--glob=!node_modules'] as const;
 
 let cachedRgPath: string | undefined;
 
