@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { LocateEvent } from '../common/events';
+import { terminalSafe } from '../common/terminalText';
 import { Locator } from '../core/locator';
 import { NodeToolRunner } from '../tools/runner';
 import { BRAIN_NAMES, parseBrains } from './brains';
@@ -99,7 +100,7 @@ function liveTrace(event: LocateEvent): void {
   if (event.type === 'turn-started') {
     process.stderr.write(`\r\x1b[2Kturn ${event.turn}/${event.totalTurns}${event.final ? ' (answer)' : ''}…`);
   } else if (event.type === 'tool-call') {
-    const args = JSON.stringify(event.call.args);
+    const args = terminalSafe(JSON.stringify(event.call.args));
     process.stderr.write(`\r\x1b[2Kturn ${event.turn}: ${event.call.name} ${args.length > 60 ? `${args.slice(0, 60)}…` : args}`);
   }
 }

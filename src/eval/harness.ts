@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { CodeGrepError, toErrorInfo } from '../common/errors';
+import { redactText } from '../common/redact';
 import { issueFromText } from '../common/issue';
 import type { LocateOptions } from '../common/limits';
 import type { ToolRunner } from '../common/tools';
@@ -186,7 +187,7 @@ async function runBrain(
 }
 
 function errorRecord(brain: string, instanceId: string, gold: string[], error: string): RowRecord {
-  return { brain, instance_id: instanceId, predicted_files: [], gold_files: gold, ...ZERO_SCORE, error };
+  return { brain, instance_id: instanceId, predicted_files: [], gold_files: gold, ...ZERO_SCORE, error: redactText(error) };
 }
 
 /**

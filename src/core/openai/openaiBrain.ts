@@ -116,7 +116,8 @@ class OpenAISession implements BrainSession {
       step = await this.ask(turn, signal, usage, notes);
       if (step.kind !== 'answer') step = { kind: 'answer', files: [], thought: step.thought };
     }
-    const thought = [...notes, step.thought].filter(Boolean).join('\n').slice(0, MAX_THOUGHT_CHARS) || undefined;
+    // Notes quote server text, which may echo the key; thoughts reach the trajectory and reports.
+    const thought = redactText([...notes, step.thought].filter(Boolean).join('\n').slice(0, MAX_THOUGHT_CHARS)) || undefined;
     return { ...step, thought, usage };
   }
 

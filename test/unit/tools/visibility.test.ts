@@ -10,7 +10,7 @@ const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user
 
 /** Runs one tool call and returns its text. */
 async function call(runner: NodeToolRunner, name: ToolCall['name'], args: Record<string, unknown>): Promise<string> {
-  const result = await runner.run({ id: 'v', name, args } as ToolCall, noSignal);
+  const result = await runner.run({ id: 'v', name, args } as unknown as ToolCall, noSignal);
   return result.text;
 }
 
