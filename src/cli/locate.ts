@@ -9,6 +9,7 @@ import { BRAIN_NAMES, parseBrains } from './brains';
 import { EXIT, badInput, intFlag, userCwd, type Command } from './command';
 import { formatResult } from './format';
 import { readIssue } from './issueInput';
+import { onStopSignals } from './signals';
 
 const USAGE = `Usage: codegrep locate [TEXT] [--issue-file F | --url URL] [options]
 
@@ -71,8 +72,7 @@ export const locateCommand: Command = {
     const maxParallelCalls = intFlag('max-parallel-calls', values['max-parallel-calls'], 1, 32);
 
     const controller = new AbortController();
-    const onSigint = () => controller.abort();
-    process.once('SIGINT', onSigint);
+    const stopSignals = onStopSignals(() => controller.abort());
     try {
       const issue = await readIssue({
         text: positionals.length ? positionals.join(' ') : undefined,
@@ -90,7 +90,7 @@ export const locateCommand: Command = {
       process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatResult(result)}\n`);
       return EXIT.ok;
     } finally {
-      process.off('SIGINT', onSigint);
+      stopSignals();
     }
   },
 };
