@@ -221,6 +221,9 @@ export const mcpCommand: Command = {
     // Calls in flight end (and kill their rg) before the process does.
     await Promise.allSettled([...inFlight]);
     await server.close().catch(() => undefined);
+    // An open stdin would keep the process alive after a signal.
+    process.stdin.unpipe(guard);
+    process.stdin.destroy();
     if (stoppedBy) process.stderr.write(`codegrep mcp: stopped by ${stoppedBy}\n`);
     return stoppedBy ? EXIT.interrupted : EXIT.ok;
   },
