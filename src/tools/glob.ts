@@ -4,7 +4,7 @@ import type { GlobArgs, ToolResult } from '../common/tools';
 import type { FileListCache } from './fileList';
 import { requiredLiterals } from './globLiterals';
 import type { ToolContext } from './grep';
-import { errorResult, okResult } from './toolResult';
+import { errorResult, okResult, visibleText } from './toolResult';
 import type { Workspace } from './workspace';
 
 /**
@@ -39,7 +39,8 @@ export async function glob(workspace: Workspace, files: FileListCache, args: Glo
   const shown = matches.slice(0, DEFAULT_LIMITS.globMaxPaths);
   const hidden = matches.length - shown.length;
   const note = hidden > 0 ? [`... ${hidden} more paths not shown; narrow the pattern or use path.`] : [];
-  return okResult([...shown, ...note].join('\n'), { truncated: hidden > 0, count: matches.length, paths: shown });
+  // File names may hold newlines or escapes; the text shows them as U+FFFD, `paths` keeps them exact.
+  return okResult([...shown.map(visibleText), ...note].join('\n'), { truncated: hidden > 0, count: matches.length, paths: shown });
 }
 
 /**

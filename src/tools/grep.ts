@@ -2,7 +2,7 @@ import { DEFAULT_LIMITS } from '../common/limits';
 import type { GrepArgs, GrepHit, ToolResult } from '../common/tools';
 import { listingHas } from './fileList';
 import { MAX_RECORD_BYTES, RG_BASE_FLAGS, runRipgrep, summarizeRgError, type LineVerdict, type RgOutcome } from './ripgrep';
-import { clipLine, errorResult, okResult } from './toolResult';
+import { clipLine, errorResult, okResult, visibleText } from './toolResult';
 import { policyRgFlags } from './visibility';
 import type { ResolvedPath, Workspace } from './workspace';
 
@@ -69,7 +69,7 @@ export async function grep(workspace: Workspace, args: GrepArgs, ctx: ToolContex
   });
   if (collector.total === 0 && outcome.skipped === 0) {
     if (outcome.timedOut) return errorResult(`grep timed out after ${ctx.timeoutMs / 1000}s; narrow the pattern or use glob/path.`);
-    if (outcome.code === 2 && outcome.stderr.trim() !== '') return errorResult(summarizeRgError(outcome.stderr));
+    if (outcome.code === 2 && outcome.stderr.trim() !== '') return errorResult(workspace.hideRoots(summarizeRgError(outcome.stderr)));
     const inPath = where ? ` in ${where}` : '';
     const filter = args.glob ? ` (glob ${args.glob})` : '';
     return okResult(`No matches for /${args.pattern}/${inPath}${filter}.`, { truncated: false, count: 0, hits: [] });
@@ -157,7 +157,9 @@ class GrepCollector {
     }
     if (this.textLines < DEFAULT_LIMITS.grepMaxLines) {
       if (this.separators && this.lastPath !== '' && (display !== this.lastPath || line > this.lastLine + 1)) this.lines.push('--');
-      this.lines.push(isMatch ? `${display}:${line}: ${text}` : `${display}-${line}- ${text}`);
+      // A file name may hold a newline or an escape: shown as U+FFFD, it stays one line (citations still resolve it).
+      const shown = visibleText(display);
+      this.lines.push(isMatch ? `${shown}:${line}: ${text}` : `${shown}-${line}- ${text}`);
       this.textLines++;
       if (isMatch) this.shownMatches++;
       this.lastPath = display;

@@ -39,7 +39,7 @@ export async function read(workspace: Workspace, args: ReadArgs, ctx: ToolContex
   if (scan.timedOut && scan.lines.length === 0) return errorResult(`reading ${file.display} timed out after ${ctx.timeoutMs / 1000}s.`);
   const total = scan.totalLines;
   if (scan.lines.length === 0) {
-    if (total === 0) return okResult(`(${file.display} is empty)`, { truncated: false, count: 0, read: { path: file.display, startLine: 0, endLine: 0, totalLines: 0 } });
+    if (total === 0) return okResult(`(${visibleText(file.display)} is empty)`, { truncated: false, count: 0, read: { path: file.display, startLine: 0, endLine: 0, totalLines: 0 } });
     return errorResult(`start_line ${start} is past the end of ${file.display} (${total ?? scan.lastLine} lines).`);
   }
   const last = start + scan.lines.length - 1;

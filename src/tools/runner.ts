@@ -50,7 +50,7 @@ export class NodeToolRunner implements ToolRunner {
       }
     } catch (error) {
       if (signal.aborted || isAbortError(error)) throw error;
-      return errorResult(`${call.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return errorResult(this.workspace.hideRoots(`${call.name} failed: ${error instanceof Error ? error.message : String(error)}`));
     }
   }
 

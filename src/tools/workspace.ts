@@ -119,6 +119,22 @@ export class Workspace {
     return ignoredRefusal(target.display, target.kind);
   }
 
+  /**
+   * Text (an rg or file-system error) with each root's absolute path replaced by its workspace
+   * path, so errors tell the model where, without revealing the local folder layout.
+   */
+  hideRoots(text: string): string {
+    let out = text;
+    const roots = [...this.roots].sort((a, b) => b.abs.length - a.abs.length);
+    for (const root of roots) {
+      const shown = this.withRoot(root, '');
+      for (const base of new Set([root.abs, root.real])) {
+        out = out.split(`${base}${path.sep}`).join(shown === '' ? '' : `${shown}/`).split(base).join(shown === '' ? '.' : shown);
+      }
+    }
+    return out;
+  }
+
   /** True when paths carry a root-name prefix. */
   get multiRoot(): boolean {
     return this.roots.length > 1;
