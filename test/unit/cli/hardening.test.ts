@@ -142,6 +142,18 @@ describe('cli hardening (node dist/cli.js, loopback servers)', function () {
     });
   });
 
+  it('eval --out pointing at a folder fails at once (exit 2), before any row runs', async () => {
+    const world = makeEvalWorld();
+    try {
+      const run = await cli(['eval', '--dataset', world.dataset, '--repos', world.reposDir, '--brain', 'bm25', '--cache', join(world.root, 'cache'), '--out', world.root]);
+      assert.equal(run.status, 2, run.stderr);
+      assert.match(run.stderr, /--out .* is a folder; give a file path/);
+      assert.doesNotMatch(run.stderr, /row runs to do|F0\.5=/);
+    } finally {
+      world.cleanup();
+    }
+  });
+
   for (const signal of ['SIGTERM', 'SIGHUP'] as const) {
     it(`${signal} stops a locate waiting on the model like Ctrl-C (exit 130, "cancelled")`, async () => {
       const model = await FakeModelServer.start([{ hang: true }]);
