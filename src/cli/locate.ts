@@ -27,6 +27,10 @@ Options:
   --thinking                 let the model reason before each reply (codegrep profile; slower)
   --max-turns N              exploration turns before the answer turn (default 3)
   --max-parallel-calls N     tool calls per turn (default 8)
+  --exclude GLOB             never search, list or read matching paths (repeatable; VS Code
+                             files.exclude syntax, e.g. **/generated or build)
+  --include-ignored          also search files .gitignore/.ignore/.rgignore hide, and node_modules/
+                             (.git/ and credential files such as .env are never read)
   --json                     print the LocateResult as JSON
 
 The API key for --brain openai is read from CODEGREP_API_KEY; for GitHub issues, the token from
@@ -53,6 +57,8 @@ export const locateCommand: Command = {
         thinking: { type: 'boolean', default: false },
         'max-turns': { type: 'string' },
         'max-parallel-calls': { type: 'string' },
+        exclude: { type: 'string', multiple: true, default: [] },
+        'include-ignored': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
       },
     });
@@ -83,7 +89,8 @@ export const locateCommand: Command = {
         repo,
         signal: controller.signal,
       });
-      const locator = new Locator(new NodeToolRunner({ roots: [repo] }).warmUp(), { maxTurns, maxParallelCalls });
+      const visibility = { exclude: values.exclude.map((glob) => ({ glob })), includeIgnored: values['include-ignored'] };
+      const locator = new Locator(new NodeToolRunner({ roots: [repo], visibility }).warmUp(), { maxTurns, maxParallelCalls });
       const live = !values.json && process.stderr.isTTY ? liveTrace : undefined;
       const result = await locator.locate(issue, specs[0].create(repo), { signal: controller.signal, onEvent: live });
       if (live) process.stderr.write('\r\x1b[2K');

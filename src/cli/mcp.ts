@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS } from '../common/limits';
 import type { LocateResult } from '../common/result';
 import { Locator } from '../core/locator';
 import { NodeToolRunner } from '../tools/runner';
+import type { VisibilityPolicy } from '../tools/visibility';
 import { BRAIN_NAMES, parseBrains, type ModelFlags } from './brains';
 import { EXIT, badInput, userCwd, type Command } from './command';
 import { readGitInfo } from '../tools/git';
@@ -31,6 +32,8 @@ Options:
   --repo DIR          default repository when a call gives no "repo" (default: the current folder);
                       a call's "repo" must lie inside it
   --allow-repo DIR    also accept a call's "repo" inside DIR (repeatable)
+  --exclude GLOB      never search, list or read matching paths (repeatable; files.exclude syntax)
+  --include-ignored   also search ignored files and node_modules/ (never .git/ or .env-style files)
   --brain NAME        default brain: ${BRAIN_NAMES} (default: embedded)
   --endpoint URL      OpenAI-compatible server for --brain openai (or CODEGREP_ENDPOINT)
   --model NAME        served model name (or CODEGREP_MODEL); the key comes from CODEGREP_API_KEY
@@ -51,6 +54,8 @@ export interface McpServerDefaults {
   env: Record<string, string | undefined>;
   /** Folders besides `repo` that a call's `repo` may lie in (`--allow-repo`). */
   allowedRepos?: readonly string[];
+  /** What the tools may see (`--exclude`, `--include-ignored`). */
+  visibility?: VisibilityPolicy;
   /** Aborts every call in flight (the server is shutting down on a signal). */
   shutdown?: AbortSignal;
   /** Gets each call's promise, so a shutdown can wait until their rg children are gone. */
@@ -177,6 +182,8 @@ export const mcpCommand: Command = {
       options: {
         repo: { type: 'string' },
         'allow-repo': { type: 'string', multiple: true, default: [] },
+        exclude: { type: 'string', multiple: true, default: [] },
+        'include-ignored': { type: 'boolean', default: false },
         brain: { type: 'string', default: 'embedded' },
         endpoint: { type: 'string' },
         model: { type: 'string' },
@@ -195,7 +202,8 @@ export const mcpCommand: Command = {
       inFlight.add(call);
       void call.finally(() => inFlight.delete(call));
     };
-    const server = createMcpServer({ repo, brain: values.brain, flags, env: process.env, allowedRepos, shutdown: shutdown.signal, track });
+    const visibility = { exclude: values.exclude.map((glob) => ({ glob })), includeIgnored: values['include-ignored'] };
+    const server = createMcpServer({ repo, brain: values.brain, flags, env: process.env, allowedRepos, visibility, shutdown: shutdown.signal, track });
     // The SDK closes stdio silently on a message over its buffer; the guard answers such a line with an error instead.
     const guard = new McpLineGuard(MCP_MAX_MESSAGE_BYTES, (id, bytes) => {
       process.stderr.write(`codegrep mcp: dropped a ${bytes}-byte message (over ${MCP_MAX_MESSAGE_BYTES} bytes)\n`);

@@ -142,6 +142,29 @@ describe('cli hardening (node dist/cli.js, loopback servers)', function () {
     });
   });
 
+  it('locate --exclude hides matching paths from the tools; --include-ignored opts in to ignored files', async () => {
+    const tree = mkdtempSync(join(tmpdir(), 'codegrep-excl-'));
+    try {
+      const file = 'class LruCache:\n    def evict_oldest(self):\n        self.items.pop()\n';
+      for (const path of ['pkg/cache.py', 'gen/cache.py', 'vendor/cache.py']) {
+        mkdirSync(dirname(join(tree, path)), { recursive: true });
+        writeFileSync(join(tree, path), file);
+      }
+      writeFileSync(join(tree, '.ignore'), 'vendor/\n');
+      const paths = async (...flags: string[]) => {
+        const run = await cli(['locate', ISSUE, '--repo', tree, '--json', ...flags]);
+        assert.equal(run.status, 0, run.stderr);
+        return (JSON.parse(run.stdout) as { candidates: { path: string }[] }).candidates.map((c) => c.path).sort();
+      };
+      assert.deepEqual(await paths(), ['gen/cache.py', 'pkg/cache.py']);
+      assert.deepEqual(await paths('--exclude', 'gen'), ['pkg/cache.py']);
+      assert.deepEqual(await paths('--exclude', '**/gen', '--exclude', 'pkg'), []);
+      assert.deepEqual(await paths('--include-ignored', '--exclude', '**/gen', '--exclude', 'pkg'), ['vendor/cache.py']);
+    } finally {
+      rmSync(tree, { recursive: true, force: true });
+    }
+  });
+
   it('eval --out pointing at a folder fails at once (exit 2), before any row runs', async () => {
     const world = makeEvalWorld();
     try {
