@@ -128,7 +128,8 @@ export class Workspace {
     const roots = [...this.roots].sort((a, b) => b.abs.length - a.abs.length);
     for (const root of roots) {
       const shown = this.withRoot(root, '');
-      for (const base of new Set([root.abs, root.real])) {
+      // A filesystem root as a workspace folder has no prefix worth hiding (and replacing "/" would garble the text).
+      for (const base of new Set([root.abs, root.real].filter((p) => path.dirname(p) !== p))) {
         out = out.split(`${base}${path.sep}`).join(shown === '' ? '' : `${shown}/`).split(base).join(shown === '' ? '.' : shown);
       }
     }
