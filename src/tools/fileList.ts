@@ -47,13 +47,16 @@ export class FileListCache {
   /**
    * Whether a visible file (kind 'file') or a folder holding one (kind 'dir') is at `display`;
    * undefined when the listing failed. `changedMs` is the path's change time (ctime): a miss in a
-   * listing that started before it lists again, so a file made since is not called ignored.
+   * listing that started before it lists again, so a file made since is not called ignored. A hit
+   * may come from a listing past its TTL.
    */
   async has(display: string, kind: 'file' | 'dir', signal: AbortSignal, timeoutMs: number, changedMs = Infinity): Promise<boolean | undefined> {
-    const first = await this.list(signal, timeoutMs).catch((error: unknown) => (signal.aborted ? Promise.reject(error) : undefined));
+    // An expired listing still answers a check (a 100k-file monorepo takes a second to list again); only a miss lists anew.
+    const first = this.cached?.done ?? (await this.list(signal, timeoutMs).catch((error: unknown) => (signal.aborted ? Promise.reject(error) : undefined)));
     if (first === undefined) return undefined;
     if (listingHas(first, display, kind)) return true;
-    if (!this.cached || changedMs < this.cached.at - CHANGE_SLACK_MS) return false;
+    const expired = !this.cached || Date.now() - this.cached.at > this.ttlMs;
+    if (!expired && this.cached && changedMs < this.cached.at - CHANGE_SLACK_MS) return false;
     this.invalidate();
     const again = await this.list(signal, timeoutMs).catch((error: unknown) => (signal.aborted ? Promise.reject(error) : undefined));
     return again === undefined ? undefined : listingHas(again, display, kind);
