@@ -20,6 +20,10 @@ export async function glob(workspace: Workspace, files: FileListCache, args: Glo
   if (typeof where !== 'string') return errorResult('glob `path` must be a string.');
   const bases = await workspace.resolve(where, 'dir');
   if ('error' in bases) return errorResult(bases.error);
+  for (const base of bases) {
+    const refusal = await workspace.refusal(base, ctx);
+    if (refusal) return errorResult(refusal.error);
+  }
   const prefixes = bases.map((b) => (b.display === '' ? '' : `${b.display}/`));
 
   let all: string[];

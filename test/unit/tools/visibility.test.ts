@@ -65,6 +65,8 @@ describe('tools/visibility: .git, ignored files and credentials never reach the 
     const all = await call(runner, 'glob', { pattern: '**' });
     assert.deepEqual(all.split('\n').sort(), ['.gitignore', 'src/app.py']);
     assert.match(await call(runner, 'glob', { pattern: '.git/**' }), /^No files match/);
+    assert.match(await call(runner, 'glob', { pattern: '*', path: '.git' }), /^error: \.git is inside \.git\//);
+    assert.match(await call(runner, 'glob', { pattern: '*', path: 'node_modules' }), /^error: node_modules is inside node_modules\//);
   });
 
   it('rejects such files as answer citations', async () => {
