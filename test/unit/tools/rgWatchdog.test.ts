@@ -49,8 +49,11 @@ describe('tools/rgWatchdog: rg dies with its parent', function () {
       for (let i = 0; i < 3; i++) {
         runRipgrep(['--no-config', 'needle', ${JSON.stringify(path.join(dir, 'pipe'))}], { cwd: ${JSON.stringify(dir)}, signal: new AbortController().signal, timeoutMs: 600000, onRecord: () => 'more' });
       }
+      process.stdout.write('started\\n');
       setInterval(() => {}, 1000);`;
-    const parent = spawn(process.execPath, ['--require', 'tsx/cjs', '-e', script], { cwd: ROOT, stdio: 'ignore' });
+    const parent = spawn(process.execPath, ['--require', 'tsx/cjs', '-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+    // Killed once every spawn has returned (and so has been reported to the watchdog).
+    await new Promise<void>((done) => parent.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('started') && done()));
     let rgs: number[] = [];
     for (let i = 0; i < 100 && rgs.length < 3; i++) {
       await sleep(100);
