@@ -79,6 +79,21 @@ describe('mcp hardening (node dist/cli.js mcp, raw stdio)', function () {
     }
   });
 
+  it('answers a 2 MB issue holding one 200,000-character token (mining is bounded)', async () => {
+    const mcp = new RawMcp(['--repo', repo], repo);
+    try {
+      await mcp.initialize();
+      const issue = `parse_header fails in app.py\n${'a/'.repeat(100_000)}b.py\n${'word '.repeat(360_000)}`;
+      const reply = await mcp.call(9, 'tools/call', { name: 'locate_files', arguments: { issue } });
+      const text = JSON.stringify(reply.result);
+      assert.doesNotMatch(text, /"isError":true/, text.slice(0, 500));
+      assert.match(text, /app\.py/);
+    } finally {
+      mcp.child.stdin.end();
+      await mcp.exited;
+    }
+  });
+
   it('refuses a call whose repo lies outside the server folder ("/", "/etc", "../..", a symlink out), accepts a subfolder', async () => {
     const mcp = new RawMcp(['--repo', repo], repo);
     try {
