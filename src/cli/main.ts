@@ -3,6 +3,7 @@ import { redactText } from '../common/redact';
 import { terminalSafe } from '../common/terminalText';
 import { EXIT, type Command } from './command';
 import { evalCommand } from './eval';
+import { trainCommand } from './train';
 import { locateCommand } from './locate';
 import { mcpCommand } from './mcp';
 import { VERSION } from './version';
@@ -11,6 +12,7 @@ import { VERSION } from './version';
 const COMMANDS: Record<string, Command> = {
   locate: locateCommand,
   eval: evalCommand,
+  train: trainCommand,
   mcp: mcpCommand,
 };
 
