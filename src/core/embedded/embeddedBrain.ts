@@ -3,6 +3,7 @@ import type { ToolCall, ToolResult } from '../../common/tools';
 import type { Brain, BrainSession, BrainStep, BrainTurn, CitedFile } from '../brain';
 import { mineIssue, type IssueEvidence } from './clues';
 import { EvidenceBoard } from './evidence';
+import { boundIssue } from './issueBounds';
 import { LeaderCheck } from './leaderCheck';
 import { issueVocabulary } from './lexical';
 import { planFirstTurn, type PlannedCall } from './plan';
@@ -34,7 +35,8 @@ export class EmbeddedBrain implements Brain {
 
   /** Starts a run; every run's state lives in its session. */
   start(issue: Issue): BrainSession {
-    return new EmbeddedSession(mineIssue(issue), issueVocabulary(issueText(issue)), this.options);
+    const bounded = boundIssue(issue);
+    return new EmbeddedSession(mineIssue(bounded.issue), issueVocabulary(issueText(bounded.issue)), this.options, bounded.note);
   }
 }
 
@@ -50,9 +52,19 @@ class EmbeddedSession implements BrainSession {
     private readonly issue: IssueEvidence,
     private readonly vocabulary: Map<string, number>,
     private readonly options: EmbeddedBrainOptions,
+    /** What boundIssue cut, said once in the first step's thought (the trajectory). */
+    private boundsNote?: string,
   ) {}
 
   async next(turn: BrainTurn): Promise<BrainStep> {
+    const step = await this.step(turn);
+    if (!this.boundsNote) return step;
+    const note = this.boundsNote;
+    this.boundsNote = undefined;
+    return { ...step, thought: step.thought ? `${note} ${step.thought}` : note };
+  }
+
+  private async step(turn: BrainTurn): Promise<BrainStep> {
     this.ingest(turn.results);
     if (turn.final) return this.answer();
     if (!this.searched) {
