@@ -60,7 +60,10 @@ console.log(`Packaged ${out} for ${target} (ripgrep from ${rgPackage}).`);
  */
 function inlineReadmeImages(readme) {
   if (!existsSync(readme)) return;
-  const text = readFileSync(readme, 'utf8').replace(/(!\[[^\]]*\]\()(media\/[\w./-]+\.png)(\))/g, (whole, open, path, close) =>
+  const source = readFileSync(readme, 'utf8');
+  // The staged README may be a symlink to the working copy's (the e2e staging links it): replace the link, never write through it.
+  rmSync(readme);
+  const text = source.replace(/(!\[[^\]]*\]\()(media\/[\w./-]+\.png)(\))/g, (whole, open, path, close) =>
     existsSync(path) ? `${open}data:image/png;base64,${readFileSync(path).toString('base64')}${close}` : whole,
   );
   writeFileSync(readme, text);

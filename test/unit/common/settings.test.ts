@@ -30,12 +30,12 @@ describe('settings declarations match package.json', () => {
     });
   }
 
-  it('orders the Settings UI: the brain, then the model server, then the search budget (never mixed)', () => {
+  it('orders the Settings UI: the brain, the model server, the search budget, then which files (never mixed)', () => {
     const ordered = Object.entries(properties)
       .map(([key, prop]) => ({ key: key.replace(`${SETTINGS_SECTION}.`, ''), order: prop.order }))
       .sort((a, b) => Number(a.order) - Number(b.order));
     assert.ok(ordered.every((s) => Number.isInteger(s.order)), 'every setting has an order (VS Code sorts the rest alphabetically)');
-    const group = (key: string) => (key === 'brain' ? 0 : ['maxTurns', 'maxParallelCalls'].includes(key) ? 2 : 1);
+    const group = (key: string) => (key === 'brain' ? 0 : ['maxTurns', 'maxParallelCalls'].includes(key) ? 2 : ['exclude', 'searchIgnoredFiles'].includes(key) ? 3 : 1);
     const groups = ordered.map((s) => group(s.key));
     assert.deepEqual(groups, [...groups].sort(), `settings in order: ${ordered.map((s) => s.key).join(', ')}`);
   });
@@ -63,7 +63,15 @@ describe('normalizeSettings', () => {
       maxTurns: 3,
       maxParallelCalls: 8,
       requestTimeoutSeconds: 120,
+      exclude: {},
+      searchIgnoredFiles: false,
     });
+  });
+
+  it('takes codegrep.exclude only as a glob map, and searchIgnoredFiles only as a boolean', () => {
+    assert.deepEqual(normalizeSettings((key) => (key === 'exclude' ? { '**/gen': true } : undefined)).exclude, { '**/gen': true });
+    for (const bad of [['**/gen'], 'x', null, 3]) assert.deepEqual(normalizeSettings((key) => (key === 'exclude' ? bad : undefined)).exclude, {});
+    assert.equal(normalizeSettings((key) => (key === 'searchIgnoredFiles' ? 'yes' : undefined)).searchIgnoredFiles, false);
   });
 
   it('falls back on wrong types and unknown enum values, clamps and rounds numbers, trims strings', () => {
