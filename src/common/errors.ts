@@ -58,7 +58,7 @@ export interface ErrorInfo {
  * surface (CLI, eval report, MCP, run history, panel) takes its error text from here, redacted.
  */
 export function toErrorInfo(error: unknown): ErrorInfo {
-  if (error instanceof CodeGrepError) return { code: error.code, message: redactText(error.message), action: error.action };
+  if (isCodeGrepError(error)) return { code: error.code, message: redactText(error.message), action: error.action };
   if (isAbortError(error)) return { code: 'cancelled', message: 'The run was cancelled.' };
   const message = error instanceof Error ? error.message : String(error);
   return { code: 'internal', message: redactText(message), action: 'open-logs' };
@@ -66,5 +66,13 @@ export function toErrorInfo(error: unknown): ErrorInfo {
 
 /** True for the errors fetch/AbortSignal raise on cancellation. */
 export function isAbortError(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'AbortError' || (error instanceof CodeGrepError && error.code === 'cancelled'));
+  return error instanceof Error && (error.name === 'AbortError' || (isCodeGrepError(error) && error.code === 'cancelled'));
+}
+
+/**
+ * A CodeGrepError, also one from another copy of this module (another bundle: an in-host test, an
+ * extension using our API), where `instanceof` fails but the name and code still say what it is.
+ */
+export function isCodeGrepError(error: unknown): error is CodeGrepError {
+  return error instanceof CodeGrepError || (error instanceof Error && error.name === 'CodeGrepError' && typeof (error as { code?: unknown }).code === 'string');
 }

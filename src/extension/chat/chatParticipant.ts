@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { toErrorInfo, type ErrorInfo } from '../../common/errors';
 import { chatFailureMarkdown } from '../../common/markdownText';
+import { editorMessage } from '../../common/wording';
 import type { LocateEvent } from '../../common/events';
 import { issueFromText, type Issue } from '../../common/issue';
 import type { Candidate, LocateResult, TrajectoryTurn } from '../../common/result';
@@ -126,9 +127,10 @@ function addButtons(stream: vscode.ChatResponseStream, result: LocateResult, fol
 }
 
 function fail(stream: vscode.ChatResponseStream, error: ErrorInfo): vscode.ChatResult {
-  stream.markdown(chatFailureMarkdown(error.message));
+  stream.markdown(chatFailureMarkdown(editorMessage(error.message)));
   if (error.action === 'open-logs') stream.button({ command: 'codegrep.showLogs', title: 'Show logs' });
   if (error.action === 'set-api-key') stream.button({ command: 'codegrep.setApiKey', title: 'Set API key' });
+  if (error.action === 'choose-brain') stream.button({ command: 'codegrep.chooseBrain', title: 'Choose brain…' });
   return { errorDetails: { message: error.message }, metadata: { error: error.code } };
 }
 

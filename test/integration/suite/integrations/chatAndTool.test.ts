@@ -137,6 +137,21 @@ describe('integrations: @codegrep chat participant (handler with a recording str
     }
   });
 
+  it('without a VS Code model, the chat error offers "Choose brain…" in editor wording', async () => {
+    const services = await activateCodeGrep();
+    const config = vscode.workspace.getConfiguration('codegrep');
+    await config.update('brain', 'vscode-lm', vscode.ConfigurationTarget.Global);
+    try {
+      const stream = new RecordingStream();
+      await createChatHandler(services)(chatRequest(fixtureIssues.typescript.text), { history: [] }, stream, new vscode.CancellationTokenSource().token);
+      assert.match(stream.text(), /could not locate files: No VS Code language model is available/);
+      assert.doesNotMatch(stream.text(), /CLI:/);
+      assert.deepEqual((stream.of('button') as vscode.Command[]).map((b) => b.command), ['codegrep.chooseBrain']);
+    } finally {
+      await config.update('brain', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('asks for an issue when the prompt is empty', async () => {
     const services = await activateCodeGrep();
     const stream = new RecordingStream();
