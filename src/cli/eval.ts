@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseBaselineSpec } from '../eval/baselines';
 import { gitAvailable } from '../eval/git';
@@ -14,6 +14,7 @@ import { sidecarPath } from '../eval/resume';
 import { GitWorktrees } from '../eval/worktrees';
 import { NodeToolRunner } from '../tools/runner';
 import { BRAIN_NAMES, parseBrains } from './brains';
+import { defaultCacheDir } from './cacheDir';
 import { EXIT, badInput, intFlag, userCwd, type Command } from './command';
 
 const USAGE = `Usage: codegrep eval --dataset F.jsonl --repos DIR [options]
@@ -158,14 +159,4 @@ function compileFilter(source: string): RegExp {
   } catch (error) {
     throw badInput(`--filter is not a valid regular expression: ${(error as Error).message}`);
   }
-}
-
-/** `.cache/eval-repos` in the package folder (found from the bundle's location), else in the current folder. */
-function defaultCacheDir(): string {
-  let dir = __dirname;
-  for (let i = 0; i < 5; i++) {
-    if (existsSync(join(dir, 'package.json'))) return join(dir, '.cache', 'eval-repos');
-    dir = dirname(dir);
-  }
-  return resolve(userCwd(), '.cache', 'eval-repos');
 }

@@ -1,5 +1,6 @@
 import { CodeGrepError, toErrorInfo } from '../common/errors';
 import { EXIT, type Command } from './command';
+import { envCommand } from './envServe';
 import { evalCommand } from './eval';
 import { locateCommand } from './locate';
 import { mcpCommand } from './mcp';
@@ -10,6 +11,7 @@ const COMMANDS: Record<string, Command> = {
   locate: locateCommand,
   eval: evalCommand,
   mcp: mcpCommand,
+  env: envCommand,
 };
 
 function mainUsage(): string {

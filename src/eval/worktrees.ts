@@ -40,7 +40,14 @@ export class GitWorktrees implements Workspaces {
   private readonly busy = new Set<Tree>();
   private readonly swept = new Map<string, Promise<void>>();
 
-  constructor(private readonly cache: RepoCache) {}
+  /**
+   * `keepIdle: false` removes each tree as soon as it is disposed (the environment server: an
+   * episode's tree must be gone when its session ends, not parked for reuse).
+   */
+  constructor(
+    private readonly cache: RepoCache,
+    private readonly options: { keepIdle?: boolean } = {},
+  ) {}
 
   async checkout(repo: string, sha: string, label: string): Promise<Checkout> {
     const gitDir = await this.cache.gitDir(repo);
@@ -57,6 +64,7 @@ export class GitWorktrees implements Workspaces {
         if (released) return;
         released = true;
         this.busy.delete(tree);
+        if (this.options.keepIdle === false) return this.remove(tree);
         const list = this.idle.get(gitDir) ?? [];
         list.push(tree);
         this.idle.set(gitDir, list);
