@@ -5,39 +5,14 @@ import { loadDataset, type DatasetRow } from '../../../src/eval/dataset';
 import type { Brain, BrainStep } from '../../../src/core/brain';
 import { runEval } from '../../../src/eval/harness';
 import { RepoCache } from '../../../src/eval/repoCache';
-import { GitWorktrees, type Checkout, type Workspaces } from '../../../src/eval/worktrees';
+import { GitWorktrees } from '../../../src/eval/worktrees';
 import { FORMAT_NAMES, findFormat } from '../../../src/envserver/formats';
 import { EnvServer, type EnvServerOptions } from '../../../src/envserver/server';
 import { NodeToolRunner } from '../../../src/tools/runner';
 import type { ToolCall } from '../../../src/common/tools';
 import { makeEvalWorld, type EvalWorld } from '../../fixtures/eval/makeRepos';
+import { TrackedWorktrees, eventually } from './helpers';
 import { TestEnvClient, observationOf, toolCall } from './wsClient';
-
-/** Records each checkout dir, so a test can prove it was removed when its session ended. */
-export class TrackedWorktrees implements Workspaces {
-  readonly dirs: string[] = [];
-  readonly method: string;
-  constructor(private readonly inner: GitWorktrees) {
-    this.method = inner.method;
-  }
-  async checkout(repo: string, sha: string, label: string): Promise<Checkout> {
-    const checkout = await this.inner.checkout(repo, sha, label);
-    this.dirs.push(checkout.dir);
-    return checkout;
-  }
-  closeAll(): Promise<void> {
-    return this.inner.closeAll();
-  }
-}
-
-/** Polls until `check` holds (the server cleans up after the client has gone). */
-export async function eventually(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const ANSWER = {
   files: [
