@@ -30,6 +30,9 @@ Options:
                              re-run resumes where it stopped (errored rows, and rows of a
                              different build of the code, run again)
   --fresh                    forget the finished rows of an earlier run with the same --out
+  --trajectories FILE        write each row's whole run, for every brain, as one JSON line: the
+                             OpenAI chat messages and tools (tool calls and results as sent),
+                             the checked answer, gold files and reward parts (SFT / offline RL)
   --concurrency N            rows in flight (default: number of cores)
   --limit N                  only the first N rows (after --filter)
   --filter REGEX             only rows whose instance_id matches
@@ -69,6 +72,7 @@ export const evalCommand: Command = {
         'max-turns': { type: 'string' },
         'max-parallel-calls': { type: 'string' },
         json: { type: 'boolean', default: false },
+        trajectories: { type: 'string' },
       },
     });
     if (positionals.length) throw badInput(`unexpected argument "${positionals[0]}".`);
@@ -108,7 +112,8 @@ export const evalCommand: Command = {
     process.on('SIGINT', onSigint);
     try {
       const progress = process.stderr.isTTY && !process.env.CI ? new BarProgress(process.stderr) : new LineProgress(process.stderr);
-      const { report, interrupted } = await runEval({
+      const trajectories = values.trajectories === undefined ? undefined : resolve(cwd, values.trajectories);
+      const { report, interrupted, resumed } = await runEval({
         dataset,
         brains,
         baselines,
@@ -127,7 +132,12 @@ export const evalCommand: Command = {
         rowTimeoutMs: rowTimeout === undefined ? undefined : rowTimeout * 1000,
         signal: controller.signal,
         progress,
+        trajectories,
       });
+      if (trajectories) {
+        process.stderr.write(`trajectories: ${trajectories}\n`);
+        if (resumed) process.stderr.write(`eval: ${resumed} rows were resumed from an earlier run, so they are not in ${trajectories}; add --fresh to export every row.\n`);
+      }
       for (const system of report.systems) {
         if (system.missing) process.stderr.write(`eval: baseline ${system.name} has no prediction for ${system.missing} of ${system.summary.n} rows (scored 0).\n`);
       }
