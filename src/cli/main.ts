@@ -4,6 +4,7 @@ import { envCommand } from './envServe';
 import { evalCommand } from './eval';
 import { locateCommand } from './locate';
 import { mcpCommand } from './mcp';
+import { mineCommand } from './mine';
 import { VERSION } from './version';
 
 /** Subcommands by name; adding one is one line here. */
@@ -12,6 +13,7 @@ const COMMANDS: Record<string, Command> = {
   eval: evalCommand,
   mcp: mcpCommand,
   env: envCommand,
+  mine: mineCommand,
 };
 
 function mainUsage(): string {
