@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { makeEvalWorld, type EvalWorld } from '../../fixtures/eval/makeRepos';
 import { eventually } from '../envserver/helpers';
-import { TestEnvClient, observationOf } from '../envserver/wsClient';
+import { OpenEnvClient, observationOf } from '../../../bench/lib/envClient';
 
 const projectRoot = resolve(__dirname, '../../..');
 const cliPath = join(projectRoot, 'dist', 'cli.js');
@@ -47,7 +47,7 @@ describe('cli: env serve, eval --trajectories, mine', function () {
     const cache = join(world.root, 'cache-serve');
     const server = await serve(['--repos', world.reposDir, '--dataset', world.dataset, '--cache', cache]);
     assert.deepEqual(await (await fetch(`${server.http}/health`)).json(), { status: 'healthy' });
-    const client = await TestEnvClient.connect(server.ws);
+    const client = await OpenEnvClient.connect(server.ws);
     const first = observationOf(await client.reset({ instance_id: 'acme__widgets-1' }));
     assert.equal(first.turn, 1);
     assert.match(worktreeList(cache), /codegrep-eval-/, 'the episode has a worktree');
@@ -60,14 +60,14 @@ describe('cli: env serve, eval --trajectories, mine', function () {
   it('a server killed with SIGKILL leaves a worktree that the next server removes', async () => {
     const cache = join(world.root, 'cache-kill');
     const first = await serve(['--repos', world.reposDir, '--dataset', world.dataset, '--cache', cache]);
-    const client = await TestEnvClient.connect(first.ws);
+    const client = await OpenEnvClient.connect(first.ws);
     observationOf(await client.reset({ instance_id: 'acme__widgets-1' }));
     const orphan = /worktree (\S*codegrep-eval-\S+)/.exec(worktreeList(cache))![1];
     first.child.kill('SIGKILL');
     await first.exited;
     assert.ok(existsSync(orphan), 'a killed process cannot clean up');
     const second = await serve(['--repos', world.reposDir, '--dataset', world.dataset, '--cache', cache]);
-    const again = await TestEnvClient.connect(second.ws);
+    const again = await OpenEnvClient.connect(second.ws);
     observationOf(await again.reset({ instance_id: 'acme__widgets-2' }));
     await eventually(() => !existsSync(orphan), 'the dead server\'s worktree is swept on the next checkout');
     await again.close();

@@ -9,7 +9,7 @@ import { FORMAT_NAMES, findFormat } from '../../../src/envserver/formats';
 import { EnvServer } from '../../../src/envserver/server';
 import { NodeToolRunner } from '../../../src/tools/runner';
 import { TrackedWorktrees, eventually } from './helpers';
-import { TestEnvClient, observationOf, toolCall } from './wsClient';
+import { OpenEnvClient, observationOf, toolCall } from '../../../bench/lib/envClient';
 
 /**
  * A regex that needs PCRE2 (a back-reference under a look-ahead) and backtracks on every line:
@@ -96,7 +96,7 @@ describe('env server: a trainer that dies mid-step', function () {
   });
 
   it('kills its rg and removes its worktree when the socket drops during a step', async () => {
-    const client = await TestEnvClient.connect(url);
+    const client = await OpenEnvClient.connect(url);
     const row = { instance_id: 'big-1', repo: 'acme/big', base_commit: commit, problem_statement: 'slow search\nfind it', gold_files: ['corpus.txt'] };
     observationOf(await client.reset({ row }));
     const dir = worktrees.dirs[0];

@@ -12,7 +12,7 @@ import { NodeToolRunner } from '../../../src/tools/runner';
 import type { ToolCall } from '../../../src/common/tools';
 import { makeEvalWorld, type EvalWorld } from '../../fixtures/eval/makeRepos';
 import { TrackedWorktrees, eventually } from './helpers';
-import { TestEnvClient, observationOf, toolCall } from './wsClient';
+import { OpenEnvClient, observationOf, toolCall } from '../../../bench/lib/envClient';
 
 const ANSWER = {
   files: [
@@ -73,7 +73,7 @@ describe('env server (OpenEnv protocol over real git worktrees)', function () {
   });
 
   it('runs a whole episode: reset, tool calls, answer; the reward is the harness F0.5 for the same answer', async () => {
-    const client = await TestEnvClient.connect(url);
+    const client = await OpenEnvClient.connect(url);
     const first = observationOf(await client.reset({ instance_id: 'acme__widgets-1' }));
     assert.equal(first.turn, 1);
     assert.equal(first.total_turns, 4);
@@ -136,15 +136,15 @@ describe('env server (OpenEnv protocol over real git worktrees)', function () {
   });
 
   it('runs episodes in parallel, each in its own worktree, and refuses sessions over the limit', async () => {
-    const a = await TestEnvClient.connect(url);
-    const b = await TestEnvClient.connect(url);
+    const a = await OpenEnvClient.connect(url);
+    const b = await OpenEnvClient.connect(url);
     const [ra, rb] = await Promise.all([a.reset({ instance_id: 'acme__widgets-1' }), b.reset({ instance_id: 'acme__gadgets-1' })]);
     assert.equal(observationOf(ra).instance_id, 'acme__widgets-1');
     assert.equal(observationOf(rb).instance_id, 'acme__gadgets-1');
     assert.equal(worktrees.dirs.length, 2);
     assert.ok(worktrees.dirs.every((dir) => existsSync(dir)), 'both trees exist at once');
 
-    const third = await TestEnvClient.connect(url);
+    const third = await OpenEnvClient.connect(url);
     const refused = await third.next();
     assert.equal(refused.type, 'error');
     assert.equal(refused.data.code, 'CAPACITY_REACHED');
@@ -169,7 +169,7 @@ describe('env server (OpenEnv protocol over real git worktrees)', function () {
   });
 
   it('answers a bad message with an error and stays up; unknown ids and steps before reset are errors too', async () => {
-    const client = await TestEnvClient.connect(url);
+    const client = await OpenEnvClient.connect(url);
     client.sendRaw('{not json');
     assert.equal((await client.next()).data.code, 'INVALID_JSON');
     assert.equal((await client.call({ type: 'dance' })).data.code, 'UNKNOWN_TYPE');
@@ -196,7 +196,7 @@ describe('env server (OpenEnv protocol over real git worktrees)', function () {
 
   it('takes an inline row (TRL passes dataset columns to reset) and scores a malformed answer 0', async () => {
     const row = rows.get('acme__widgets-2')!;
-    const client = await TestEnvClient.connect(url);
+    const client = await OpenEnvClient.connect(url);
     const { instance_id, repo, base_commit, problem_statement, gold_files } = row;
     const first = observationOf(await client.reset({ instance_id: 'inline-1', repo, base_commit, problem_statement, gold_files }));
     assert.equal(first.instance_id, 'inline-1');
@@ -215,7 +215,7 @@ describe('env server (OpenEnv protocol over real git worktrees)', function () {
   it('closes an idle session and removes its worktree', async () => {
     await server.close();
     await start({ idleTimeoutMs: 300 });
-    const client = await TestEnvClient.connect(url);
+    const client = await OpenEnvClient.connect(url);
     observationOf(await client.reset({ instance_id: 'acme__widgets-1' }));
     const notice = await client.next();
     assert.equal(notice.type, 'error');

@@ -1,3 +1,4 @@
+// A minimal OpenEnv WebSocket client (what GenericEnvClient sends), for the env bench and the env server tests.
 import { WebSocket } from 'ws';
 
 /** A reply frame from the server, parsed. */
@@ -10,10 +11,13 @@ export interface Reply {
  * A minimal OpenEnv client over a real WebSocket, shaped like GenericEnvClient: `reset(data)` and
  * `step(action)` send `{type, data}` and resolve to the next reply frame.
  */
-export class TestEnvClient {
+export class OpenEnvClient {
   private readonly frames: Reply[] = [];
   private readonly waiting: ((reply: Reply) => void)[] = [];
   readonly closed: Promise<number>;
+
+  /** How long `next` waits for a frame; OpenEnv's client default is 60 s (message_timeout_s). */
+  timeoutMs = 60_000;
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
@@ -25,17 +29,17 @@ export class TestEnvClient {
     this.closed = new Promise((resolve) => ws.on('close', (code) => resolve(code)));
   }
 
-  static connect(url: string): Promise<TestEnvClient> {
+  static connect(url: string): Promise<OpenEnvClient> {
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(url);
-      const client = new TestEnvClient(ws);
+      const client = new OpenEnvClient(ws);
       ws.once('open', () => resolve(client));
       ws.once('error', reject);
     });
   }
 
   /** The next frame from the server (already received, or the next to arrive). */
-  next(timeoutMs = 30_000): Promise<Reply> {
+  next(timeoutMs = this.timeoutMs): Promise<Reply> {
     const ready = this.frames.shift();
     if (ready) return Promise.resolve(ready);
     return new Promise((resolve, reject) => {
