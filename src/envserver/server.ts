@@ -106,7 +106,7 @@ export class EnvServer {
       }, this.options.idleTimeoutMs);
     };
     const heartbeat = setInterval(() => {
-      if (!alive) return ws.terminate();
+      if (!alive || ws.readyState !== ws.OPEN) return ws.terminate();
       alive = false;
       ws.ping();
     }, this.options.heartbeatMs ?? 20_000);

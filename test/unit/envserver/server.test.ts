@@ -194,6 +194,27 @@ describe('env server (OpenEnv protocol over real git worktrees)', function () {
     await client.close();
   });
 
+  it('drops a client that sends a frame over 16 MiB, and serves the next one', async () => {
+    const giant = await OpenEnvClient.connect(url);
+    giant.sendRaw(JSON.stringify({ type: 'step', data: { content: 'x'.repeat(17 * 1024 * 1024) } }));
+    assert.equal(await giant.closed, 1009, 'closed as "message too big"');
+    const next = await OpenEnvClient.connect(url);
+    assert.equal(observationOf(await next.reset({ instance_id: 'acme__widgets-1' })).turn, 1);
+    await next.close();
+  });
+
+  it('ends a session whose client stops answering pings', async () => {
+    await server.close();
+    await start({ heartbeatMs: 100 });
+    const client = await OpenEnvClient.connect(url);
+    observationOf(await client.reset({ instance_id: 'acme__widgets-1' }));
+    client.ws.pause(); // a frozen trainer: the socket stays open, nothing reads it, no ping gets its pong
+    await eventually(() => server.activeSessions === 0, 'the server gives up on the session');
+    await eventually(() => !existsSync(worktrees.dirs[0]), 'the silent session\'s worktree is removed');
+    client.ws.resume();
+    await client.closed;
+  });
+
   it('takes an inline row (TRL passes dataset columns to reset) and scores a malformed answer 0', async () => {
     const row = rows.get('acme__widgets-2')!;
     const client = await OpenEnvClient.connect(url);
