@@ -55,18 +55,26 @@ export interface MineOptions {
   /** Gold files for the issue (from --dataset); else a resolved run's patch stands in. */
   gold?: string[];
   threshold: number;
+  /** Reads judged at once (a model judge's requests in flight); default 4. */
+  parallel?: number;
 }
 
 /** Judges every read of one run and derives per-file weights and the training target G(x). */
 export async function mineRun(run: AgentRun, options: MineOptions): Promise<IssueLabels> {
   const found = runReads(run);
-  const labels: ReadLabel[] = [];
-  for (const read of found.reads) {
-    const judged = await options.judge.judge(run, read, found);
-    const label: ReadLabel = { path: read.path, via: read.via, event: read.event, reasoning_words: read.reasoningWords, label: judged.verdict, why: judged.why, judge: judged.judge };
-    if (read.range) label.lines = read.range;
-    labels.push(label);
-  }
+  const labels: ReadLabel[] = new Array(found.reads.length);
+  // A model judge answers one read per request: a few at once, in read order.
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < found.reads.length; index = next++) {
+      const read = found.reads[index];
+      const judged = await options.judge.judge(run, read, found);
+      const label: ReadLabel = { path: read.path, via: read.via, event: read.event, reasoning_words: read.reasoningWords, label: judged.verdict, why: judged.why, judge: judged.judge };
+      if (read.range) label.lines = read.range;
+      labels[index] = label;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.parallel ?? 4, Math.max(1, found.reads.length)) }, worker));
   const files = new Map<string, FileLabel>();
   const modelSaidRelevant = new Set<string>();
   for (const [index, read] of found.reads.entries()) {
