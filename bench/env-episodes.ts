@@ -1,7 +1,8 @@
 // The environment server under a scripted policy: episodes per minute at concurrency 1 and 2, and the
-// server's overhead per step against calling the same tools directly. Reference in the same run: each
-// recorded step's calls replayed with NodeToolRunner on a worktree of the same commit, all in parallel
-// as the Locator runs them. Rows: every k-th real-issue row of shared/train (the env is for training).
+// server's overhead per step against calling the same tools directly. Reference in the same run: in a
+// separate concurrency-1 pass, each step's calls also run straight through NodeToolRunner on the episode's
+// own worktree, all in parallel as the Locator runs them, right before or after the env step (alternating,
+// so neither side always gets the warm cache). Rows: every k-th real-issue row of shared/train.
 // Usage: npx tsx bench/env-episodes.ts [--rows N] [--dataset F] [--repos DIR]
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -9,7 +10,7 @@ import * as path from 'node:path';
 import type { ToolCall } from '../src/common/tools';
 import { parseDataset, type DatasetRow } from '../src/eval/dataset';
 import { RepoCache } from '../src/eval/repoCache';
-import { GitWorktrees } from '../src/eval/worktrees';
+import { GitWorktrees, type Workspaces } from '../src/eval/worktrees';
 import { FORMAT_NAMES, findFormat } from '../src/envserver/formats';
 import { EnvServer } from '../src/envserver/server';
 import { NodeToolRunner } from '../src/tools/runner';
@@ -26,9 +27,13 @@ const REPOS = path.resolve(arg('repos', '../shared/train/repos'));
 const CACHE = path.resolve('.cache/eval-repos');
 
 interface StepRecord {
-  row: string;
-  calls: ToolCall[];
   envMs: number;
+  directMs?: number;
+}
+
+/** When set, every step's calls are also timed straight through the tools (the reference). */
+interface DirectReference {
+  dirOf(instanceId: string): string;
 }
 
 /** Real-issue rows, every k-th, so the subset spans the repositories. */
@@ -56,17 +61,28 @@ const call = (id: string, name: string, args: Record<string, unknown>): Call => 
  * first files hit; turn 3 greps the first identifier with context in those files; then it answers
  * the two files hit most.
  */
-async function episode(client: OpenEnvClient, row: DatasetRow, steps: StepRecord[], resets: number[]): Promise<number> {
+async function episode(client: OpenEnvClient, row: DatasetRow, steps: StepRecord[], resets: number[], direct?: DirectReference): Promise<number> {
   const r0 = performance.now();
   const first = observationOf(await client.reset({ instance_id: row.instance_id }));
   resets.push(performance.now() - r0);
   const words = clues(first.messages[1].content);
   const hits = new Map<string, number>();
+  const tools = direct ? new NodeToolRunner({ roots: [direct.dirOf(row.instance_id)] }) : undefined;
   const timed = async (calls: Call[]) => {
+    const runDirect = async () => {
+      if (!tools) return undefined;
+      const typed = calls.map((c) => ({ id: c.id, name: c.function.name, args: JSON.parse(c.function.arguments) }) as ToolCall);
+      const t0 = performance.now();
+      await Promise.all(typed.map((c) => tools.run(c, new AbortController().signal)));
+      return performance.now() - t0;
+    };
+    const directFirst = steps.length % 2 === 0;
+    const before = directFirst ? await runDirect() : undefined;
     const t0 = performance.now();
     const reply = await client.step({ content: '', tool_calls: calls });
     const envMs = performance.now() - t0;
-    steps.push({ row: row.instance_id, calls: calls.map((c) => ({ id: c.id, name: c.function.name, args: JSON.parse(c.function.arguments) }) as ToolCall), envMs });
+    const after = directFirst ? undefined : await runDirect();
+    steps.push({ envMs, directMs: before ?? after });
     const obs = observationOf(reply);
     for (const result of obs.tool_results as { content: string }[]) {
       for (const line of result.content.split('\n')) {
@@ -85,7 +101,7 @@ async function episode(client: OpenEnvClient, row: DatasetRow, steps: StepRecord
   return Number(done.data.reward);
 }
 
-async function runEpisodes(url: string, rows: DatasetRow[], concurrency: number, steps: StepRecord[]): Promise<{ ms: number; rewards: number[]; resets: number[] }> {
+async function runEpisodes(url: string, rows: DatasetRow[], concurrency: number, steps: StepRecord[], direct?: DirectReference): Promise<{ ms: number; rewards: number[]; resets: number[] }> {
   const queue = [...rows];
   const rewards: number[] = [];
   const resets: number[] = [];
@@ -94,36 +110,29 @@ async function runEpisodes(url: string, rows: DatasetRow[], concurrency: number,
     Array.from({ length: concurrency }, async () => {
       const client = await OpenEnvClient.connect(url);
       client.timeoutMs = 300_000;
-      for (let row = queue.shift(); row; row = queue.shift()) rewards.push(await episode(client, row, steps, resets));
+      for (let row = queue.shift(); row; row = queue.shift()) rewards.push(await episode(client, row, steps, resets, direct));
       await client.close();
     }),
   );
   return { ms: performance.now() - t0, rewards, resets };
 }
 
-/** The same calls, straight to the tools, in parallel (as the Locator runs a turn). */
-async function replayDirect(rows: DatasetRow[], steps: StepRecord[]): Promise<number[]> {
-  const workspaces = new GitWorktrees(new RepoCache({ reposDir: REPOS, cacheDir: CACHE }), { keepIdle: false });
-  const out: number[] = [];
-  for (const row of rows) {
-    const checkout = await workspaces.checkout(row.repo, row.base_commit, row.instance_id);
-    const tools = new NodeToolRunner({ roots: [checkout.dir] });
-    for (const step of steps.filter((s) => s.row === row.instance_id)) {
-      const t0 = performance.now();
-      await Promise.all(step.calls.map((c) => tools.run(c, new AbortController().signal)));
-      out.push(performance.now() - t0);
-    }
-    await checkout.dispose();
-  }
-  await workspaces.closeAll();
-  return out;
-}
-
 async function main(): Promise<void> {
   const rows = pickRows();
+  const dirs = new Map<string, string>();
+  const inner = new GitWorktrees(new RepoCache({ reposDir: REPOS, cacheDir: CACHE }), { keepIdle: false });
+  const workspaces: Workspaces = {
+    method: inner.method,
+    closeAll: () => inner.closeAll(),
+    checkout: async (repo, sha, label) => {
+      const checkout = await inner.checkout(repo, sha, label);
+      dirs.set(label, checkout.dir);
+      return checkout;
+    },
+  };
   const server = new EnvServer({
     world: {
-      workspaces: new GitWorktrees(new RepoCache({ reposDir: REPOS, cacheDir: CACHE }), { keepIdle: false }),
+      workspaces,
       createTools: (root) => new NodeToolRunner({ roots: [root] }),
       locate: { maxTurns: 3, maxParallelCalls: 8 },
       rows: new Map(rows.map((r) => [r.instance_id, r])),
@@ -137,21 +146,21 @@ async function main(): Promise<void> {
   const url = `ws://127.0.0.1:${await server.listen(0, '127.0.0.1')}/ws`;
   await runEpisodes(url, rows, 2, []); // warm-up: repo cache copies and the page cache, not timed
   const results: Record<string, unknown>[] = [];
-  let stepsAt1: StepRecord[] = [];
   // Alternating rounds, so a burst of load from other processes does not land on one concurrency only.
   for (const [round, concurrency] of [1, 2, 1, 2].entries()) {
-    const steps: StepRecord[] = [];
-    const { ms, rewards, resets } = await runEpisodes(url, rows, concurrency, steps);
-    if (round === 0) stepsAt1 = steps;
+    const { ms, rewards, resets } = await runEpisodes(url, rows, concurrency, []);
     const perMinute = (rows.length / ms) * 60_000;
     const meanReward = rewards.reduce((a, b) => a + b, 0) / rewards.length;
-    results.push({ round, concurrency, episodes: rows.length, ms: Math.round(ms), episodes_per_minute: Number(perMinute.toFixed(1)), reset_ms_p50: Math.round(median(resets)), reset_ms_mean: Math.round(resets.reduce((a, b) => a + b, 0) / resets.length), load_average_1m: Number(loadavg()[0].toFixed(1)), mean_reward: Number(meanReward.toFixed(3)) });
-    console.log(`concurrency ${concurrency}: ${rows.length} episodes in ${(ms / 1000).toFixed(1)} s = ${perMinute.toFixed(1)} episodes/min; reset (checkout) p50 ${Math.round(median(resets))} ms, mean ${Math.round(resets.reduce((a, b) => a + b, 0) / resets.length)} ms; load ${loadavg()[0].toFixed(1)}; scripted policy mean F0.5 ${meanReward.toFixed(3)}`);
+    const resetMean = resets.reduce((a, b) => a + b, 0) / resets.length;
+    results.push({ round, concurrency, episodes: rows.length, ms: Math.round(ms), episodes_per_minute: Number(perMinute.toFixed(1)), reset_ms_p50: Math.round(median(resets)), reset_ms_mean: Math.round(resetMean), load_average_1m: Number(loadavg()[0].toFixed(1)), mean_reward: Number(meanReward.toFixed(3)) });
+    console.log(`concurrency ${concurrency}: ${rows.length} episodes in ${(ms / 1000).toFixed(1)} s = ${perMinute.toFixed(1)} episodes/min; reset (checkout) p50 ${Math.round(median(resets))} ms, mean ${Math.round(resetMean)} ms; load ${loadavg()[0].toFixed(1)}; scripted policy mean F0.5 ${meanReward.toFixed(3)}`);
   }
+  const steps: StepRecord[] = [];
+  await runEpisodes(url, rows, 1, steps, { dirOf: (id) => dirs.get(id)! });
   await server.close();
-  const direct = await replayDirect(rows, stepsAt1);
-  const env = stepsAt1.map((s) => s.envMs);
-  const overhead = env.map((ms, i) => ms - direct[i]);
+  const env = steps.map((s) => s.envMs);
+  const direct = steps.map((s) => s.directMs!);
+  const overhead = steps.map((s) => s.envMs - s.directMs!);
   const stepResult = {
     steps: env.length,
     env_step_ms_p50: Number(median(env).toFixed(2)),
@@ -159,8 +168,9 @@ async function main(): Promise<void> {
     ratio_p50: Number((median(env) / median(direct)).toFixed(2)),
     overhead_ms_p50: Number(median(overhead).toFixed(2)),
     overhead_ms_p90: Number(percentile(overhead, 90).toFixed(2)),
+    load_average_1m: Number(loadavg()[0].toFixed(1)),
   };
-  console.log(`per step (concurrency 1, ${env.length} steps): env p50 ${stepResult.env_step_ms_p50} ms, direct tools p50 ${stepResult.direct_step_ms_p50} ms, ratio ${stepResult.ratio_p50}x, overhead p50 ${stepResult.overhead_ms_p50} ms (p90 ${stepResult.overhead_ms_p90} ms)`);
+  console.log(`per step (${env.length} steps, paired): env p50 ${stepResult.env_step_ms_p50} ms, direct tools p50 ${stepResult.direct_step_ms_p50} ms, ratio ${stepResult.ratio_p50}x, overhead p50 ${stepResult.overhead_ms_p50} ms (p90 ${stepResult.overhead_ms_p90} ms)`);
   mkdirSync('bench/results', { recursive: true });
   const out = { created: new Date().toISOString(), dataset: path.relative(process.cwd(), DATASET), rows: rows.map((r) => r.instance_id), episodes: results, per_step: stepResult };
   writeFileSync('bench/results/env-episodes.json', `${JSON.stringify(out, null, 2)}\n`);

@@ -60,13 +60,16 @@ export class EpisodeSession {
     if (!format) {
       return { error: { code: 'VALIDATION_ERROR', message: `unknown profile ${JSON.stringify(data.profile)}; use one of ${this.world.formatNames.join(', ')}.` } };
     }
-    await this.endRun();
+    // The last episode's tree is removed while the next one is checked out (time of the slower, not of both).
+    const ending = this.endRun();
     let checkout: Checkout;
     try {
       checkout = await this.world.workspaces.checkout(row.repo, row.base_commit, row.instance_id);
     } catch (error) {
+      await ending;
       return { error: { code: 'EXECUTION_ERROR', message: `cannot check out ${row.repo}@${row.base_commit}: ${toErrorInfo(error).message}` } };
     }
+    await ending;
     if (this.closed) {
       await checkout.dispose();
       return { error: { code: 'SESSION_ERROR', message: 'the session closed during reset.' } };

@@ -194,6 +194,20 @@ describe('env server (OpenEnv protocol over real git worktrees)', function () {
     await client.close();
   });
 
+  it('a second reset on the same session ends the first episode and removes its tree', async () => {
+    const client = await OpenEnvClient.connect(url);
+    observationOf(await client.reset({ instance_id: 'acme__widgets-1' }));
+    await client.step({ tool_calls: [toolCall('a', 'grep', GREP)] });
+    const second = observationOf(await client.reset({ instance_id: 'acme__widgets-2', episode_id: 'ep-2' }));
+    assert.equal(second.episode_id, 'ep-2');
+    assert.equal(second.turn, 1);
+    assert.deepEqual(second.messages.map((m) => m.role), ['system', 'user'], 'a fresh conversation');
+    assert.ok(!existsSync(worktrees.dirs[0]), 'the first tree is gone once the reset answers');
+    assert.ok(existsSync(join(worktrees.dirs[1], 'widgets/colors.py')), 'the second is at its own commit');
+    assert.equal((await client.call({ type: 'state' })).data.step_count, 0);
+    await client.close();
+  });
+
   it('drops a client that sends a frame over 16 MiB, and serves the next one', async () => {
     const giant = await OpenEnvClient.connect(url);
     giant.sendRaw(JSON.stringify({ type: 'step', data: { content: 'x'.repeat(17 * 1024 * 1024) } }));
