@@ -31,6 +31,7 @@ export default tseslint.config(
   restrict(['src/eval/**/*.ts'], [noVscode], [layer(ourLayers('envserver', 'mining', 'cli', 'extension'), 'eval may import common, core and tools.')]),
   restrict(['src/envserver/**/*.ts'], [noVscode], [layer(ourLayers('mining', 'cli', 'extension'), 'envserver may import common, core, tools and eval.')]),
   restrict(['src/mining/**/*.ts'], [noVscode], [layer(ourLayers('core', 'tools', 'eval', 'envserver', 'cli', 'extension'), 'mining may import only common.')]),
+  restrict(['src/trainer/**/*.ts'], [noVscode], [layer(ourLayers('cli', 'extension'), 'trainer may import common, core, tools and eval.')]),
   restrict(['src/cli/**/*.ts', 'bench/**/*.ts', 'test/unit/**/*.ts'], [noVscode], [layer(ourLayers('extension'), 'Headless code never imports the extension layer.')]),
   restrict(['webview-ui/**/*.ts'], [noVscode], [{ regex: '^(\\.\\./)+src/(?!common/)', message: 'webview-ui shares only types from src/common.' }]),
 );

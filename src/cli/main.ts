@@ -2,6 +2,7 @@ import { CodeGrepError, toErrorInfo } from '../common/errors';
 import { EXIT, type Command } from './command';
 import { envCommand } from './envServe';
 import { evalCommand } from './eval';
+import { trainCommand } from './train';
 import { locateCommand } from './locate';
 import { mcpCommand } from './mcp';
 import { mineCommand } from './mine';
@@ -11,6 +12,7 @@ import { VERSION } from './version';
 const COMMANDS: Record<string, Command> = {
   locate: locateCommand,
   eval: evalCommand,
+  train: trainCommand,
   mcp: mcpCommand,
   env: envCommand,
   mine: mineCommand,

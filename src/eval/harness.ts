@@ -20,10 +20,10 @@ import { baselineSystem, brainSystem, selectEntries } from './systems';
 import { TrajectoryWriter, type TrajectoryLine } from './trajectories';
 import type { Workspaces } from './worktrees';
 
-/** A brain to evaluate; `create` gets each row's checkout root (BM25 indexes it, others ignore it). */
+/** A brain to evaluate; `create` gets each row's checkout root (BM25 indexes it, others ignore it) and, in eval, the row. */
 export interface BrainSpec {
   name: string;
-  create(root: string): Brain;
+  create(root: string, row?: DatasetRow): Brain;
 }
 
 /** Everything one eval run needs; the CLI fills it from flags. */
@@ -174,7 +174,8 @@ async function runBrain(
   const rowSignal = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
   const started = performance.now();
   const locator = new Locator(tools, options.locate);
-  const recorder = writer ? new RecordingBrain(spec.create(root)) : undefined;
+  const brain = spec.create(root, row);
+  const recorder = writer ? new RecordingBrain(brain) : undefined;
   const trajectory = (fields: Pick<TrajectoryLine, 'answer' | 'reward'> & { error?: string }): TrajectoryLine => ({
     instance_id: row.instance_id,
     brain: spec.name,
@@ -187,7 +188,7 @@ async function runBrain(
     ...fields,
   });
   try {
-    const result = await locator.locate(issueFromText(row.problem_statement), recorder ?? spec.create(root), { signal: rowSignal });
+    const result = await locator.locate(issueFromText(row.problem_statement), recorder ?? brain, { signal: rowSignal });
     const predicted = dedupeRanked(result.candidates.map((c) => c.path));
     const record: RowRecord = {
       brain: spec.name,
