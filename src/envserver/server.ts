@@ -97,8 +97,11 @@ export class EnvServer {
     let queue = Promise.resolve();
     let idle: NodeJS.Timeout | undefined;
     let alive = true;
+    let gone = false;
     const armIdle = () => {
       clearTimeout(idle);
+      // A message handled after the socket closed (a `close`, say) must not leave a timer holding the process.
+      if (gone) return;
       idle = setTimeout(() => {
         const seconds = Math.round(this.options.idleTimeoutMs / 1000);
         ws.send(errorReply({ code: 'SESSION_ERROR', message: `no message for ${seconds} s: the session was closed and its worktree removed.` }), () => ws.close());
@@ -116,6 +119,7 @@ export class EnvServer {
       queue = queue.then(() => this.handle(ws, session, data, isBinary)).then(armIdle, armIdle);
     });
     ws.on('close', () => {
+      gone = true;
       clearTimeout(idle);
       clearInterval(heartbeat);
       this.sessions.delete(ws);

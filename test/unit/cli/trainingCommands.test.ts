@@ -71,8 +71,10 @@ describe('cli: env serve, eval --trajectories, mine', function () {
     observationOf(await again.reset({ instance_id: 'acme__widgets-2' }));
     await eventually(() => !existsSync(orphan), 'the dead server\'s worktree is swept on the next checkout');
     await again.close();
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the server has handled the close
     second.child.kill('SIGINT');
-    assert.equal(await second.exited, 0);
+    const timeout = new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000));
+    assert.equal(await Promise.race([second.exited, timeout]), 0, 'the server exits promptly on SIGINT');
   });
 
   it('eval --trajectories writes one conversation per row', () => {
