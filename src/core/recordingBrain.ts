@@ -21,6 +21,9 @@ export interface RecordedRun {
  */
 export class RecordingBrain implements Brain {
   readonly name: string;
+  /** The inner brain's protocol and trained budget, passed through so the Locator runs it as it would unwrapped. */
+  readonly profile?: string;
+  readonly limits?: Partial<LocateOptions>;
   /** The run of the last `start` (a fresh RecordingBrain per row keeps them apart). */
   run?: RecordedRun;
 
@@ -29,16 +32,21 @@ export class RecordingBrain implements Brain {
     private readonly format: ConversationFormat = CODEGREP_FORMAT,
   ) {
     this.name = inner.name;
+    const described = inner as { profile?: string; limits?: Partial<LocateOptions> };
+    if (described.profile !== undefined) this.profile = described.profile;
+    if (described.limits !== undefined) this.limits = described.limits;
   }
 
-  start(issue: Issue, options: LocateOptions): BrainSession {
+  /** Every argument goes to the inner brain unchanged (a start context included, where the Brain interface has one). */
+  start(...args: Parameters<Brain['start']>): BrainSession {
+    const [issue, options] = args;
     const run: RecordedRun = {
       transcript: new Transcript(this.format.system({ maxTurns: options.maxTurns, maxCalls: options.maxParallelCalls })),
       answered: false,
       callTurns: 0,
     };
     this.run = run;
-    return new RecordingSession(this.inner.start(issue, options), issue, run, this.format);
+    return new RecordingSession(this.inner.start(...args), issue, run, this.format);
   }
 }
 

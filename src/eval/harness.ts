@@ -179,6 +179,7 @@ async function runBrain(
   const trajectory = (fields: Pick<TrajectoryLine, 'answer' | 'reward'> & { error?: string }): TrajectoryLine => ({
     instance_id: row.instance_id,
     brain: spec.name,
+    conversation_format: CODEGREP_FORMAT.name,
     repo: row.repo,
     base_commit: row.base_commit,
     messages: recorder?.run?.transcript.messages ?? [],

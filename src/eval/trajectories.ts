@@ -16,6 +16,8 @@ import { rewardParts, type RewardParts } from './reward';
 export interface TrajectoryLine {
   instance_id: string;
   brain: string;
+  /** How `messages` put the run to a model: CodeGrep's own conversation (src/core/conversationFormat.ts). */
+  conversation_format: string;
   repo: string;
   base_commit: string;
   messages: ChatMessage[];
