@@ -11,6 +11,7 @@ import { EnvServer } from '../envserver/server';
 import { NodeToolRunner } from '../tools/runner';
 import { EXIT, badInput, intFlag, userCwd, type Command } from './command';
 import { defaultCacheDir } from './cacheDir';
+import { onStopSignals } from './signals';
 import { VERSION } from './version';
 
 const USAGE = `Usage: codegrep env serve --repos DIR [--dataset F.jsonl] [options]
@@ -87,16 +88,13 @@ export const envCommand: Command = {
     });
     const bound = await server.listen(port, values.host);
     process.stderr.write(`env: serving ${rows.size} rows on http://${values.host}:${bound} (WebSocket ws://${values.host}:${bound}/ws)\n`);
-    await new Promise<void>((done) => {
-      const stop = () => {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
+    // SIGINT, SIGTERM or SIGHUP end every session (rg killed, worktrees removed); a second one has its default effect.
+    await new Promise<void>((done) =>
+      onStopSignals(() => {
         process.stderr.write('env: stopping: closing sessions and removing worktrees\n');
         void server.close().finally(done);
-      };
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    });
+      }),
+    );
     return EXIT.ok;
   },
 };
