@@ -1,39 +1,10 @@
+import { FILE_TYPE_GLOBS, joinGlobs } from '../../common/fileTypes';
+import { parseGrepText } from '../../common/grepText';
 import type { GrepArgs } from '../../common/tools';
 import { grep } from '../grep';
 import type { Word } from './commandLine';
 import { countOf, has, parseFlags, valueOf, valuesOf, type ParsedFlags } from './flags';
 import { escapeRegExp, expandPaths, failure, relativeArg, shownPath, wildcardRegExp, type Output, type ShellEnv } from './shellEnv';
-
-/** `rg -t NAME` as globs (the common types; rg knows more). */
-const RG_TYPES: Readonly<Record<string, string[]>> = {
-  py: ['*.py', '*.pyi'],
-  python: ['*.py', '*.pyi'],
-  js: ['*.js', '*.jsx', '*.mjs', '*.cjs'],
-  ts: ['*.ts', '*.tsx', '*.mts', '*.cts'],
-  typescript: ['*.ts', '*.tsx', '*.mts', '*.cts'],
-  rust: ['*.rs'],
-  go: ['*.go'],
-  java: ['*.java'],
-  kotlin: ['*.kt', '*.kts'],
-  c: ['*.c', '*.h'],
-  cpp: ['*.cpp', '*.cc', '*.cxx', '*.hpp', '*.hh', '*.hxx', '*.h'],
-  cs: ['*.cs'],
-  ruby: ['*.rb'],
-  rb: ['*.rb'],
-  php: ['*.php'],
-  swift: ['*.swift'],
-  scala: ['*.scala'],
-  sh: ['*.sh', '*.bash'],
-  md: ['*.md', '*.markdown'],
-  markdown: ['*.md', '*.markdown'],
-  json: ['*.json'],
-  yaml: ['*.yaml', '*.yml'],
-  toml: ['*.toml'],
-  html: ['*.html', '*.htm'],
-  css: ['*.css', '*.scss'],
-  txt: ['*.txt'],
-  rst: ['*.rst'],
-};
 
 const RG_SPEC = {
   booleans: ['n', 'N', 'i', 'S', 's', 'w', 'F', 'l', 'c', 'H', 'I', 'u', 'U', 'P', 'q', 'files', 'hidden', 'no-ignore', 'heading', 'no-heading', 'count-matches', 'vimgrep', 'no-messages'],
@@ -80,7 +51,7 @@ export async function rgCommand(env: ShellEnv, words: readonly Word[], tty: bool
   const types = valuesOf(flags, 't');
   const globs = valuesOf(flags, 'g');
   for (const type of types) {
-    const known = RG_TYPES[type.toLowerCase()];
+    const known = FILE_TYPE_GLOBS[type.toLowerCase()];
     if (!known) return failure(`rg: unrecognized file type: ${type}`);
     globs.push(...known);
   }
@@ -202,7 +173,7 @@ async function runSearch(env: ShellEnv, search: Search, quiet: boolean): Promise
       continue;
     }
     const args: GrepArgs = { pattern: search.pattern, path: rel };
-    if (search.globs.length) args.glob = search.globs.length === 1 ? search.globs[0] : `{${search.globs.join(',')}}`;
+    if (search.globs.length) args.glob = joinGlobs(search.globs);
     if (search.ignoreCase) args.case_insensitive = true;
     if (search.context > 0 && search.mode === 'lines') args.context_lines = search.context;
     if (search.mode !== 'lines') args.max_hits = 2000;
@@ -230,34 +201,27 @@ async function runSearch(env: ShellEnv, search: Search, quiet: boolean): Promise
   return { lines, stderr, exit: found ? 0 : broken ? 2 : 1, notes };
 }
 
-const MATCH_LINE = /^(.*?):(\d+): (.*)$/;
-const CONTEXT_LINE = /^(.*?)-(\d+)- (.*)$/;
-
 /** Our grep's `path:line: text` lines in rg's or grep's own layout. */
 function formatLines(text: string, search: Search, show: (display: string) => string): string[] {
   const out: string[] = [];
   let current: string | undefined;
-  for (const line of text.split('\n')) {
-    if (line === '--') {
+  for (const part of parseGrepText(text)) {
+    if (part.kind === 'note') continue; // reported separately
+    if (part.kind === 'gap') {
       out.push('--');
       continue;
     }
-    const match = MATCH_LINE.exec(line);
-    const context = match ? undefined : CONTEXT_LINE.exec(line);
-    const parts = match ?? context;
-    if (!parts) continue; // our truncation notes, reported separately
-    const [, file, number, body] = parts;
-    const sep = match ? ':' : '-';
-    const shown = show(file);
+    const sep = part.kind === 'match' ? ':' : '-';
+    const shown = show(part.path);
     if (search.filenames === 'heading' && shown !== current) {
       if (current !== undefined) out.push('');
       out.push(shown);
     }
     current = shown;
     const prefix = search.filenames === 'each' ? `${shown}${sep}` : '';
-    out.push(`${prefix}${search.lineNumbers ? `${number}${sep}` : ''}${body}`);
+    out.push(`${prefix}${search.lineNumbers ? `${part.line}${sep}` : ''}${part.text}`);
   }
-  // rg puts no `--` right after a heading's blank line; drop separators that now sit next to headings.
+  // A gap right after a heading's blank line is not printed by rg.
   return out.filter((line, i) => !(line === '--' && (out[i - 1] === undefined || out[i + 1] === '' || out[i - 1] === '')));
 }
 
