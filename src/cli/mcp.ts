@@ -28,7 +28,7 @@ Options:
   --brain NAME        default brain: ${BRAIN_NAMES} (default: embedded)
   --endpoint URL      OpenAI-compatible server for --brain openai (or CODEGREP_ENDPOINT)
   --model NAME        served model name (or CODEGREP_MODEL); the key comes from CODEGREP_API_KEY
-  --profile NAME      model profile: codegrep | generic
+  --profile NAME      model protocol: auto | codegrep | generic | fastcontext | codescout
 
 Issue URLs and OWNER/REPO#N are fetched from GitHub with GITHUB_TOKEN (and GITHUB_API_URL for
 GitHub Enterprise); #N is resolved against the repository's GitHub remote.`;
@@ -83,6 +83,7 @@ export function createMcpServer(defaults: McpServerDefaults): McpServer {
         const locator = new Locator(new NodeToolRunner({ roots: [root] }));
         const result = await locator.locate(resolved, spec.create(root), {
           signal: extra.signal,
+          warmStart: spec.warmStart?.(),
           onEvent: (event) => {
             if (progressToken === undefined || event.type !== 'turn-started') return;
             const message = event.final ? 'answering' : `searching (turn ${event.turn} of ${event.totalTurns})`;

@@ -19,6 +19,8 @@ import type { Workspaces } from './worktrees';
 export interface BrainSpec {
   name: string;
   create(root: string): Brain;
+  /** The brain whose top files are handed to this one as a first-turn hint (warm start), if any. */
+  warmStart?: () => Brain;
 }
 
 /** Everything one eval run needs; the CLI fills it from flags. */
@@ -162,7 +164,7 @@ async function runBrain(
   const started = performance.now();
   try {
     const locator = new Locator(tools, options.locate);
-    const result = await locator.locate(issueFromText(row.problem_statement), spec.create(root), { signal: rowSignal });
+    const result = await locator.locate(issueFromText(row.problem_statement), spec.create(root), { signal: rowSignal, warmStart: spec.warmStart?.() });
     const predicted = dedupeRanked(result.candidates.map((c) => c.path));
     const record: RowRecord = {
       brain: spec.name,
