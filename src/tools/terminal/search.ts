@@ -7,24 +7,24 @@ import { countOf, has, parseFlags, valueOf, valuesOf, type ParsedFlags } from '.
 import { escapeRegExp, expandPaths, failure, relativeArg, shownPath, wildcardRegExp, type Output, type ShellEnv } from './shellEnv';
 
 const RG_SPEC = {
-  booleans: ['n', 'N', 'i', 'S', 's', 'w', 'F', 'l', 'c', 'H', 'I', 'u', 'U', 'P', 'q', 'files', 'hidden', 'no-ignore', 'heading', 'no-heading', 'count-matches', 'vimgrep', 'no-messages'],
+  booleans: ['n', 'N', 'i', 'S', 's', 'w', 'F', 'l', 'c', 'H', 'I', 'u', 'U', 'P', 'q', 'v', 'files', 'hidden', 'no-ignore', 'heading', 'no-heading', 'count-matches', 'vimgrep', 'no-messages'],
   values: ['C', 'A', 'B', 't', 'g', 'e', 'm', 'j', 'M', 'color', 'sort', 'max-columns', 'max-depth', 'd'],
   aliases: {
     'line-number': 'n', 'no-line-number': 'N', 'ignore-case': 'i', 'smart-case': 'S', 'case-sensitive': 's', 'word-regexp': 'w',
     'fixed-strings': 'F', 'files-with-matches': 'l', count: 'c', 'with-filename': 'H', 'no-filename': 'I', multiline: 'U',
     pcre2: 'P', quiet: 'q', context: 'C', 'after-context': 'A', 'before-context': 'B', type: 't', glob: 'g', regexp: 'e',
-    'max-count': 'm', threads: 'j', unrestricted: 'u', 'multiline-dotall': 'U', 'max-depth': 'd', maxdepth: 'd',
+    'max-count': 'm', threads: 'j', 'invert-match': 'v', unrestricted: 'u', 'multiline-dotall': 'U', 'max-depth': 'd', maxdepth: 'd',
   },
 } as const;
 
 const GREP_SPEC = {
-  booleans: ['r', 'R', 'n', 'i', 'l', 'L', 'c', 'w', 'E', 'F', 'G', 'P', 'H', 'h', 's', 'I', 'o', 'q'],
+  booleans: ['r', 'R', 'n', 'i', 'l', 'L', 'c', 'w', 'E', 'F', 'G', 'P', 'H', 'h', 's', 'I', 'o', 'q', 'v'],
   values: ['A', 'B', 'C', 'e', 'm', 'include', 'exclude', 'exclude-dir', 'color', 'colour'],
   aliases: {
     recursive: 'r', 'dereference-recursive': 'R', 'line-number': 'n', 'ignore-case': 'i', 'files-with-matches': 'l', count: 'c',
     'word-regexp': 'w', 'extended-regexp': 'E', 'fixed-strings': 'F', 'basic-regexp': 'G', 'perl-regexp': 'P', 'with-filename': 'H',
     'no-filename': 'h', 'no-messages': 's', 'after-context': 'A', 'before-context': 'B', context: 'C', regexp: 'e', 'max-count': 'm',
-    'only-matching': 'o', quiet: 'q', silent: 'q',
+    'only-matching': 'o', quiet: 'q', silent: 'q', 'invert-match': 'v',
   },
 } as const;
 
@@ -57,7 +57,7 @@ export async function rgCommand(env: ShellEnv, words: readonly Word[], tty: bool
   }
   const explicit = valuesOf(flags, 'e');
   const positionals = flags.positionals.slice();
-  if (has(flags, 'files')) return listFiles(env, await expandPaths(env, positionals), globs);
+  if (has(flags, 'files')) return listFiles(env, await expandPaths(env, positionals), globs, has(flags, 'hidden', 'u'));
   const raw = explicit.length ? explicit.join('|') : positionals.shift()?.text;
   if (raw === undefined) return failure('rg: no pattern given (usage: rg [OPTIONS] PATTERN [PATH ...])');
   let pattern = has(flags, 'F') ? escapeRegExp(raw) : raw;
@@ -225,8 +225,8 @@ function formatLines(text: string, search: Search, show: (display: string) => st
   return out.filter((line, i) => !(line === '--' && (out[i - 1] === undefined || out[i + 1] === '' || out[i - 1] === '')));
 }
 
-/** `rg --files [PATH...] [-g GLOB]`: the workspace's files (ignore rules applied), sorted. */
-async function listFiles(env: ShellEnv, paths: string[], globs: string[]): Promise<Output> {
+/** `rg --files [PATH...] [-g GLOB] [--hidden]`: the workspace's files (ignore rules applied), sorted. */
+async function listFiles(env: ShellEnv, paths: string[], globs: string[], hidden: boolean): Promise<Output> {
   const all = await env.files.list(env.ctx.signal, env.ctx.timeoutMs);
   const targets: (string | undefined)[] = paths.length ? paths : [undefined];
   const filters = globs.map((g) => {
@@ -234,6 +234,8 @@ async function listFiles(env: ShellEnv, paths: string[], globs: string[]): Promi
     return { negate: g.startsWith('!'), whole: body.includes('/'), regex: wildcardRegExp(body, { crossSlash: body.includes('**') }) };
   });
   const keep = (file: string) => {
+    // rg --files skips hidden files and folders unless --hidden.
+    if (!hidden && /(^|\/)\./.test(file)) return false;
     const name = file.slice(file.lastIndexOf('/') + 1);
     const test = (f: (typeof filters)[number]) => f.regex.test(f.whole ? file : name);
     const positive = filters.filter((f) => !f.negate);
