@@ -9,7 +9,8 @@
 // policy's. On a real server, run the same A/B: see docs/serving.md, "Warm start".
 // Usage: npx tsx bench/warm-start.ts [--limit N] [--dataset F.jsonl] [--repos DIR]
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { FakeModelServer, type ScriptedReply } from '../test/helpers/fakeModelServer';
 
@@ -83,7 +84,7 @@ function policy(body: Record<string, unknown>): ScriptedReply {
 async function main(): Promise<void> {
   execFileSync(process.execPath, ['scripts/build.mjs', '--quiet'], { stdio: 'inherit' });
   const server = await FakeModelServer.start((body) => policy(body));
-  const out = path.resolve('bench/results/warm-start-report.json');
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'cg-warm-')), 'report.json');
   try {
     // Asynchronous: the scripted server answers from this process's event loop.
     const args = ['dist/cli.js', 'eval', '--dataset', DATASET, '--repos', REPOS, '--brain', 'openai,openai-cold', '--endpoint', server.baseURL, '--model', 'scripted-policy', '--limit', LIMIT, '--concurrency', '2', '--out', out, '--fresh'];
