@@ -15,7 +15,8 @@ export function formatResult(result: LocateResult): string {
   }
   const { turns, toolCalls, ms } = result.usage;
   const seconds = ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms} ms`;
-  const summary = [`${result.brain}`, `${turns} turn${turns === 1 ? '' : 's'}`, `${toolCalls} tool call${toolCalls === 1 ? '' : 's'}`, seconds];
+  const brain = result.profile ? `${result.brain} (${result.profile} protocol${result.warmStart?.candidates.length ? `, warm start: ${result.warmStart.candidates.length} hinted` : ''})` : result.brain;
+  const summary = [brain, `${turns} turn${turns === 1 ? '' : 's'}`, `${toolCalls} tool call${toolCalls === 1 ? '' : 's'}`, seconds];
   if (result.rejected.length) {
     summary.push(`${result.rejected.length} citation${result.rejected.length === 1 ? '' : 's'} rejected (${result.rejected.map((r) => `${r.path}: ${r.reason}`).join('; ')})`);
   }

@@ -92,7 +92,10 @@ function mapRead(id: string, args: Record<string, unknown>, ctx: ProfileContext)
 function formatRead(result: ToolResult, shown: string): string {
   if (result.error) {
     const message = result.error.replace(/^error:\s*/, '');
-    return reminder(/does not exist/.test(message) ? `Error: ${shown} does not exist` : `Error: ${message}`);
+    if (/does not exist/.test(message)) return reminder(`Error: ${shown} does not exist`);
+    const past = /^start_line (\d+) is past the end of .* \((\d+) lines\)/.exec(message);
+    if (past) return reminder(`Error: offset ${past[1]} is past the end of ${shown} (${past[2]} lines)`);
+    return reminder(`Error: ${message.replace(/use glob/, 'use Glob')}`);
   }
   const info = result.read;
   if (!info || info.totalLines === 0 || info.endLine === 0) return 'File is empty.';

@@ -96,7 +96,8 @@ export async function grepCommand(env: ShellEnv, words: readonly Word[]): Promis
   let paths = await expandPaths(env, positionals);
   if (paths.length === 0) {
     if (!recursive) return failure('grep: needs a file or folder to search here (stdin is empty); try grep -rn PATTERN . or rg PATTERN');
-    paths = ['.'];
+    // GNU grep -r with no path searches `.` and prints paths without `./`.
+    paths = [''];
   }
   if (!recursive) {
     for (const p of paths) if (await isDir(env, p)) return failure(`grep: ${p}: Is a directory`);
