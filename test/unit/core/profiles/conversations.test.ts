@@ -110,6 +110,10 @@ describe('protocol profiles on recorded conversations (loopback server, real rg)
     assert.equal(turn2.get('cs6'), `    def add_item(self, name, price, quantity=1):\n        self.items.append((name, price, quantity))\n\n    def total(self, coupon=None):\n        subtotal = sum(price for _, price, _ in self.items)\n        return apply_discount(subtotal, coupon)${footer(0)}`);
     assert.equal(turn2.get('cs7'), `./shop/cart.py:1:from shop.pricing import apply_discount\n./shop/cart.py:13:        return apply_discount(subtotal, coupon)\n./shop/pricing.py:1:def apply_discount(subtotal, coupon):${footer(0)}`);
     assert.match(turn2.get('cs8') ?? '', /localization_finish must be called alone/);
+    assert.match(turn2.get('cs10') ?? '', /^sed: -i edits files and is refused here/);
+    assert.match(turn2.get('cs11') ?? '', /^backticks run a command inside a command/);
+    assert.ok(turn2.get('cs11')?.endsWith(footer(2)));
+    assert.deepEqual(result.trajectory[1].calls.map((c) => Boolean(c.error)), [false, false, true, true]);
   });
 
   it('CodeScout: a model that never finishes is asked on the last turn, with only localization_finish offered', async () => {
