@@ -21,8 +21,8 @@ export interface CitedFile {
 
 /** What the Locator knows before the first turn and hands to `Brain.start`. */
 export interface BrainStartContext {
-  /** The workspace root and top level, when the tools can describe them. */
-  workspace?: WorkspaceView;
+  /** The workspace root and top level, when the tools can describe them (asked only by protocols that name them). */
+  workspace?: (signal: AbortSignal) => Promise<WorkspaceView | undefined>;
   /** Warm start: another brain's top candidates with their evidence, for the model to verify or ignore. */
   hint?: readonly Candidate[];
 }

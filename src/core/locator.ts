@@ -65,9 +65,7 @@ export class Locator {
     emit({ type: 'run-started', runId, issue, brain: brain.name, totalTurns, maxParallelCalls: limits.maxParallelCalls });
     let warmStart: WarmStartRecord | undefined;
     try {
-      const context: BrainStartContext = {};
-      const workspace = await this.describeWorkspace(signal);
-      if (workspace) context.workspace = workspace;
+      const context: BrainStartContext = { workspace: (at) => this.describeWorkspace(at) };
       if (run.warmStart) {
         const warm = await this.warmStart(issue, run.warmStart, signal);
         warmStart = warm.record;

@@ -105,11 +105,17 @@ class OpenAISession implements BrainSession {
   constructor(
     private readonly brain: OpenAIBrain,
     private readonly issue: Issue,
-    private readonly options: LocateOptions,
+    options: LocateOptions,
     private readonly context: BrainStartContext,
   ) {
-    const workspace = context.workspace;
-    this.ctx = { root: workspace?.root ?? '', entries: workspace?.entries ?? [], maxTurns: options.maxTurns, maxCalls: options.maxParallelCalls };
+    this.ctx = { root: '', entries: [], maxTurns: options.maxTurns, maxCalls: options.maxParallelCalls };
+  }
+
+  /** Protocols that name the workspace (FastContext's prompt and paths, CodeScout's terminal) learn it once, first. */
+  private async learnWorkspace(signal: AbortSignal): Promise<void> {
+    if (!this.protocol.needsWorkspace || !this.context.workspace) return;
+    const view = await this.context.workspace(signal);
+    if (view) Object.assign(this.ctx, { root: view.root, entries: view.entries });
   }
 
   private get protocol() {
@@ -117,6 +123,7 @@ class OpenAISession implements BrainSession {
   }
 
   async next(turn: BrainTurn, signal: AbortSignal): Promise<BrainStep> {
+    if (this.entries.length === 0) await this.learnWorkspace(signal);
     this.answerPendingCalls(turn);
     const protocol = this.protocol;
     const empty = this.lastReplyEmpty && !turn.final && protocol.noCallsNote ? protocol.noCallsNote : '';

@@ -12,6 +12,7 @@ function ourProtocol(name: 'codegrep' | 'generic', description: string, sampling
     name,
     description,
     paths: 'relative',
+    needsWorkspace: false,
     sampling,
     tools: ALL_TOOL_SCHEMAS,
     answerTurnTools: [],

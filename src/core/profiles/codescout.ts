@@ -17,6 +17,7 @@ export const CODESCOUT_PROFILE: ProtocolProfile = {
   // "You have up to 4 turns to explore and return your answer"; "NEVER exceed 5 parallel tool calls per turn".
   budget: { maxTurns: 3, maxCalls: 5 },
   paths: 'relative',
+  needsWorkspace: true,
   // code_search_generator.py: temperature 0.6 at eval; run_async_training_14B.sh: max_generate_length 8192; thinking off.
   sampling: { temperature: 0.6, maxTokens: 8192, thinkingKwarg: 'enable_thinking', thinkingDefault: false },
   tools: [CS_TERMINAL, CS_FINISH],

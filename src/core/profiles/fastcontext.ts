@@ -21,6 +21,7 @@ export const FASTCONTEXT_PROFILE: ProtocolProfile = {
   // agent.py: `max_turns` (default 4) tool turns, then one more with the "answer now" message.
   budget: { maxTurns: 4, maxCalls: 16 },
   paths: 'absolute',
+  needsWorkspace: true,
   // llm.py: temperature 0.7, top_p 0.95, max_completion_tokens 4096; for Qwen models top_k 20 and thinking off.
   sampling: { temperature: 0.7, topP: 0.95, topK: 20, maxTokens: 4096, thinkingKwarg: 'enable_thinking', thinkingDefault: false },
   tools: [FC_READ, FC_GLOB, FC_GREP],

@@ -67,6 +67,8 @@ export interface ProtocolProfile {
   readonly budget?: { maxTurns: number; maxCalls: number };
   /** How paths are written in calls and answers. */
   readonly paths: 'relative' | 'absolute';
+  /** The prompt or results name the workspace root / top level (so the brain asks for them first). */
+  readonly needsWorkspace: boolean;
   readonly sampling: SamplingFields;
   /** The tools of an exploration turn, exactly as sent. */
   readonly tools: readonly FunctionSchema[];

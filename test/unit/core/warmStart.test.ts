@@ -46,7 +46,7 @@ describe('Locator warm start and protocol budgets', () => {
     assert.ok((result.warmStart?.toolCalls ?? 0) > 0);
     assert.equal(result.usage.toolCalls, 0, 'the model brain made no calls itself');
     assert.equal(result.profile, 'codegrep');
-    assert.deepEqual(brain.context?.workspace?.entries, ['shop/', 'tests/', 'README.md']);
+    assert.deepEqual((await brain.context?.workspace?.(new AbortController().signal))?.entries, ['shop/', 'tests/', 'README.md']);
   });
 
   it('loses only the hint when the warm start fails', async () => {
