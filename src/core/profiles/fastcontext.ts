@@ -161,11 +161,12 @@ function mapGrep(id: string, args: Record<string, unknown>, ctx: ProfileContext)
   if (mode === 'files_with_matches' || mode === 'count') grepArgs.max_hits = 2000;
   const numbers = mode === 'content' && args['-n'] !== false && args['-n'] !== 'false';
   const headLimit = typeof args.head_limit === 'number' && args.head_limit > 0 && args.head_limit < OUTPUT_LINES ? Math.floor(args.head_limit) : OUTPUT_LINES;
-  const single = where !== undefined && /\.[A-Za-z0-9_]+$/.test(where.rel);
+  const target = where?.rel;
   return {
     kind: 'run',
     call: { id, name: 'grep', args: grepArgs },
-    format: (result) => formatGrep(result, { mode, numbers, headLimit, single, ctx }),
+    // rg omits the file name when it searches one file.
+    format: (result) => formatGrep(result, { mode, numbers, headLimit, single: !!target && (result.hits ?? []).every((h) => h.path === target), ctx }),
   };
 }
 
