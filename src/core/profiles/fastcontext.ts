@@ -162,11 +162,15 @@ function mapGrep(id: string, args: Record<string, unknown>, ctx: ProfileContext)
   const numbers = mode === 'content' && args['-n'] !== false && args['-n'] !== 'false';
   const headLimit = typeof args.head_limit === 'number' && args.head_limit > 0 && args.head_limit < OUTPUT_LINES ? Math.floor(args.head_limit) : OUTPUT_LINES;
   const target = where?.rel;
+  const multiline = args.multiline === true || args.multiline === 'true';
   return {
     kind: 'run',
     call: { id, name: 'grep', args: grepArgs },
     // rg omits the file name when it searches one file.
-    format: (result) => formatGrep(result, { mode, numbers, headLimit, single: !!target && (result.hits ?? []).every((h) => h.path === target), ctx }),
+    format: (result) => {
+      const text = formatGrep(result, { mode, numbers, headLimit, single: !!target && (result.hits ?? []).every((h) => h.path === target), ctx });
+      return multiline ? `${text}\n${reminder('multiline is not available here: the pattern was matched line by line.')}` : text;
+    },
   };
 }
 

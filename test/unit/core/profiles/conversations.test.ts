@@ -129,4 +129,21 @@ describe('protocol profiles on recorded conversations (loopback server, real rg)
     assert.match(String(messagesOf(requests[3].body).at(-1)?.content), /used all your turns\. Call the `localization_finish` tool now/);
     assert.deepEqual(played.result!.candidates.map((c) => [c.path, c.ranges]), [['shop/cart.py', [[4, 13]]]]);
   });
+
+  it('CodeScout without a tool parser: its tools described in text, <tool_call> text replies, the same interpreter', async () => {
+    const refusal = { status: 400, body: { object: 'error', message: '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set', type: 'BadRequestError', code: 400 } };
+    const search = { message: { role: 'assistant', content: '<tool_call>\n{"name": "terminal", "arguments": {"command": "rg -l apply_discount", "security_risk": "LOW"}}\n</tool_call>' } };
+    const finish = { message: { role: 'assistant', content: '<tool_call>\n{"name": "localization_finish", "arguments": {"locations": [{"file": "shop/pricing.py", "function_name": "apply_discount"}]}}\n</tool_call>' } };
+    played = await playConversation([refusal, search, finish], { config: { model: 'CodeScout-1.7B' } });
+    assert.ifError(played.error);
+    assert.deepEqual(played.result!.candidates.map((c) => [c.path, c.ranges]), [['shop/pricing.py', [[1, 4]]]]);
+    const [, second, third] = played.server.chatRequests.map((r) => r.body!);
+    assert.equal(second.tools, undefined);
+    const system = String(messagesOf(second)[0].content);
+    assert.match(system, /^You are a specialized code localization agent\./);
+    assert.match(system, /<tools>\n\{"type":"function","function":\{"name":"terminal"/);
+    assert.match(system, /"name":"localization_finish"/);
+    const last = String(messagesOf(third).at(-1)?.content);
+    assert.match(last, /<tool_response>\nshop\/cart\.py\nshop\/pricing\.py\n\[Current working directory: /);
+  });
 });
