@@ -32,7 +32,7 @@ export const FASTCONTEXT_PROFILE: ProtocolProfile = {
       OS_KIND: ctx.os ?? systemOs(),
       SHELL_NAME: ctx.shell ?? systemShell(),
       WORK_DIR: ctx.root,
-      WORK_DIR_LS: ctx.entries.map((e) => e.replace(/\/$/, '')).join('\n'),
+      WORK_DIR_LS: listing(ctx.entries),
     };
     const text = FC_SYSTEM_TEMPLATE.replace(/\$\{([A-Z_]+)\}/g, (whole, name: string) => vars[name] ?? whole);
     return toolsBlock ? `${text}\n\n${toolsBlock}` : text;
@@ -47,6 +47,16 @@ export const FASTCONTEXT_PROFILE: ProtocolProfile = {
   },
   formatError: (text) => reminder(text.replace(/^error:\s*/, '')),
 };
+
+/** Top-level names shown in the prompt; a root with thousands of files would crowd out the query. */
+const MAX_LISTING = 300;
+
+/** The workspace's top level as `os.listdir` prints it (names only), capped. */
+function listing(entries: readonly string[]): string {
+  const names = entries.slice(0, MAX_LISTING).map((e) => e.replace(/\/$/, ''));
+  if (entries.length > MAX_LISTING) names.push(`... (${entries.length - MAX_LISTING} more)`);
+  return names.join('\n');
+}
 
 /** `/a/b.py:10-15 (Core logic to modify)` gives the reason `(Core logic to modify)`; keep what is inside. */
 function stripReasonParens(file: CitedFile): CitedFile {
