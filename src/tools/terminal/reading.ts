@@ -21,6 +21,7 @@ async function readSlice(env: ShellEnv, command: string, arg: string, start: num
     const message = result.error.replace(/^error:\s*/, '');
     // Past the end is not an error for head/tail/sed: they print nothing.
     if (/past the end/.test(message)) return { lines: [], start, end: start - 1, cut: false };
+    if (/binary file/.test(message)) return { error: `${command}: ${arg}: binary file, not shown` };
     return { error: `${command}: ${arg}: ${message}` };
   }
   const lines: string[] = [];

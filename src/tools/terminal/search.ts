@@ -196,7 +196,8 @@ async function runSearch(env: ShellEnv, search: Search, quiet: boolean): Promise
     } else {
       lines.push(...formatLines(result.text, search, show));
     }
-    notes.push(...result.text.split('\n').filter((l) => l.startsWith('... ')).map((l) => l.slice(4)));
+    // Our grep's notes name our own tools; here the way to narrow is a path or a glob.
+    notes.push(...result.text.split('\n').filter((l) => l.startsWith('... ')).map((l) => l.slice(4).replace('use glob/path', `give a path or ${search.command === 'rg' ? '-g GLOB' : '--include=GLOB'}`)));
   }
   if (quiet) return { lines: [], stderr, exit: found ? 0 : broken ? 2 : 1, notes: [] };
   return { lines, stderr, exit: found ? 0 : broken ? 2 : 1, notes };

@@ -143,3 +143,28 @@ describe('tools/terminal: the read-only command interpreter behind CodeScout\'s 
     assert.match((await sh("sed 's/a/b/' shop/cart.py")).text, /only printing line ranges runs here/);
   });
 });
+
+describe('tools/terminal: caps', () => {
+  let root: string;
+  let runner: NodeToolRunner;
+  before(() => {
+    root = makeTree({ 'many.py': Array.from({ length: 150 }, (_, i) => `value_${i} = ${i}`).join('\n'), 'long.py': Array.from({ length: 400 }, (_, i) => `# line ${i + 1}`).join('\n') });
+    runner = new NodeToolRunner({ roots: [root] });
+  });
+  after(() => removeTree(root));
+  const sh = (command: string) => runner.run({ id: 't', name: 'terminal', args: { command } }, noSignal);
+
+  it('says when the search cap cut the output, in the terminal\'s own terms', async () => {
+    const result = await sh('rg value_ many.py');
+    assert.equal(result.text.split('\n').filter((l) => /^\d+:value_/.test(l)).length, 100);
+    assert.match(result.text, /\n\[50 more matches not shown; narrow the pattern or give a path or -g GLOB\.\]$/);
+    assert.equal(result.truncated, true);
+  });
+
+  it('reads at most 300 lines per command and says how to go on with sed -n', async () => {
+    const result = await sh('cat long.py');
+    assert.equal(result.text.split('\n').filter((l) => l.startsWith('# line')).length, 300);
+    assert.match(result.text, /\[showing lines 1-300 of 400 of long\.py \(at most 300 per command\); for more: sed -n '301,400p' long\.py\]$/);
+    assert.equal((await sh("sed -n '390,$p' long.py")).text.split('\n').length, 11);
+  });
+});
