@@ -6,7 +6,6 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { z } from 'zod';
 import { toErrorInfo } from '../common/errors';
 import { formatForModel } from '../common/handoffText';
-import { DEFAULT_LIMITS } from '../common/limits';
 import type { LocateResult } from '../common/result';
 import { Locator } from '../core/locator';
 import { NodeToolRunner } from '../tools/runner';
@@ -79,7 +78,6 @@ export function createMcpServer(defaults: McpServerDefaults): McpServer {
         const remotes = async () => (await readGitInfo(root))?.remotes ?? [];
         const resolved = await issueFromInput(issue, { env: defaults.env, remotes, signal: extra.signal });
         const progressToken = extra._meta?.progressToken;
-        const totalTurns = DEFAULT_LIMITS.maxTurns + 1;
         const locator = new Locator(new NodeToolRunner({ roots: [root] }));
         const result = await locator.locate(resolved, spec.create(root), {
           signal: extra.signal,
@@ -88,7 +86,7 @@ export function createMcpServer(defaults: McpServerDefaults): McpServer {
             if (progressToken === undefined || event.type !== 'turn-started') return;
             const message = event.final ? 'answering' : `searching (turn ${event.turn} of ${event.totalTurns})`;
             void extra
-              .sendNotification({ method: 'notifications/progress', params: { progressToken, progress: event.turn - 1, total: totalTurns, message } })
+              .sendNotification({ method: 'notifications/progress', params: { progressToken, progress: event.turn - 1, total: event.totalTurns, message } })
               .catch(() => undefined);
           },
         });
