@@ -177,6 +177,8 @@ async function runBrain(
       tool_calls: result.usage.toolCalls,
     };
     if (result.rejected.length) record.rejected = result.rejected.map((r) => r.path);
+    if (result.profile) record.profile = result.profile;
+    if (result.warmStart) record.hinted = result.warmStart.candidates;
     return record;
   } catch (error) {
     if (signal.aborted) return undefined;
