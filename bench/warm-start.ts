@@ -10,7 +10,7 @@
 // Usage: npx tsx bench/warm-start.ts [--limit N] [--dataset F.jsonl] [--repos DIR]
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { FakeModelServer, type ScriptedReply } from '../test/helpers/fakeModelServer';
 
@@ -83,6 +83,7 @@ function policy(body: Record<string, unknown>): ScriptedReply {
 
 async function main(): Promise<void> {
   execFileSync(process.execPath, ['scripts/build.mjs', '--quiet'], { stdio: 'inherit' });
+  const loadBefore = loadavg()[0];
   const server = await FakeModelServer.start((body) => policy(body));
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'cg-warm-')), 'report.json');
   try {
@@ -95,17 +96,21 @@ async function main(): Promise<void> {
   } finally {
     await server.close();
   }
-  const report = JSON.parse(readFileSync(out, 'utf8')) as { systems: { name: string; summary: Record<string, number> }[] };
+  const report = JSON.parse(readFileSync(out, 'utf8')) as { systems: { name: string; summary: Record<string, number>; instances: { hint_ms?: number }[] }[] };
+  const median = (values: number[]) => (values.length ? [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] : undefined);
   const rows = report.systems.map((s) => ({
     system: s.name,
     n: s.summary.n,
     turns_mean: s.summary.turns_mean,
     tool_calls_mean: s.summary.tool_calls_mean,
     latency_ms_p50: s.summary.latency_ms_p50,
+    warm_start_ms_p50: median(s.instances.flatMap((i) => (i.hint_ms === undefined ? [] : [i.hint_ms]))),
     f05_policy: s.summary.f05,
   }));
   mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/warm-start.json', `${JSON.stringify({ dataset: path.basename(DATASET), limit: Number(LIMIT), rows }, null, 2)}\n`);
+  // Latency is only comparable on a quiet machine: the load average says how quiet it was.
+  const load = { before: Number(loadBefore.toFixed(1)), after: Number(loadavg()[0].toFixed(1)), cores: cpus().length };
+  writeFileSync('bench/results/warm-start.json', `${JSON.stringify({ dataset: path.basename(DATASET), limit: Number(LIMIT), load, rows }, null, 2)}\n`);
   console.table(rows);
 }
 

@@ -178,7 +178,10 @@ async function runBrain(
     };
     if (result.rejected.length) record.rejected = result.rejected.map((r) => r.path);
     if (result.profile) record.profile = result.profile;
-    if (result.warmStart) record.hinted = result.warmStart.candidates;
+    if (result.warmStart) {
+      record.hinted = result.warmStart.candidates;
+      record.hint_ms = result.warmStart.ms;
+    }
     return record;
   } catch (error) {
     if (signal.aborted) return undefined;

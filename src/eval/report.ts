@@ -15,6 +15,8 @@ export interface InstanceReport extends InstanceScore {
   profile?: string;
   /** Files the warm start showed the model, best first (to tell what the hint did in an A/B). */
   hinted?: string[];
+  /** What the warm start cost (part of latency_ms). */
+  hint_ms?: number;
   error?: string;
 }
 

@@ -71,6 +71,7 @@ describe('eval with the openai brain (loopback model server)', function () {
     assert.equal(warmRow.profile, 'codegrep');
     assert.ok(warmRow.hinted?.includes('widgets/parser.py'), JSON.stringify(warmRow.hinted));
     assert.equal(coldRow.hinted, undefined);
+    assert.ok(typeof warmRow.hint_ms === 'number' && warmRow.hint_ms <= (warmRow.latency_ms ?? 0), 'the hint\'s cost is part of the latency');
     assert.deepEqual(warmRow.predicted_files, coldRow.predicted_files, 'the scripted model ignores the hint');
   });
 });
