@@ -18,6 +18,8 @@ export interface LocateRunOptions {
    * brain as a hint in its first turn. Its tool calls are not counted in the run's usage.
    */
   warmStart?: Brain;
+  /** Longest the warm start may delay the model; past it the run goes on without a hint (default 10 s). */
+  warmStartTimeoutMs?: number;
 }
 
 /** Where in a run a batch of calls belongs. */
@@ -29,6 +31,9 @@ interface TurnScope {
   signal: AbortSignal;
   emit: (event: LocateEvent) => void;
 }
+
+/** The hint saves a model turn (seconds on a 14B); waiting longer than this for it is not worth it. */
+const WARM_START_TIMEOUT_MS = 10_000;
 
 /** Candidates a warm start hands over: enough to cover the usual 1-3 gold files, few enough to read. */
 const WARM_START_CANDIDATES = 5;
@@ -67,7 +72,7 @@ export class Locator {
     try {
       const context: BrainStartContext = { workspace: (at) => this.describeWorkspace(at) };
       if (run.warmStart) {
-        const warm = await this.warmStart(issue, run.warmStart, signal);
+        const warm = await this.warmStart(issue, run.warmStart, signal, run.warmStartTimeoutMs ?? WARM_START_TIMEOUT_MS);
         warmStart = warm.record;
         if (warm.hint.length) context.hint = warm.hint;
       }
@@ -121,16 +126,18 @@ export class Locator {
   }
 
   /** Runs the warm-start brain on the same tools; a failure costs the hint, never the run. */
-  private async warmStart(issue: Issue, warm: Brain, signal: AbortSignal): Promise<{ hint: Candidate[]; record: WarmStartRecord }> {
+  private async warmStart(issue: Issue, warm: Brain, signal: AbortSignal, timeoutMs: number): Promise<{ hint: Candidate[]; record: WarmStartRecord }> {
     const t0 = performance.now();
+    const budget = AbortSignal.timeout(timeoutMs);
     try {
-      const result = await new Locator(this.tools, this.explicit).locate(issue, warm, { signal });
+      const result = await new Locator(this.tools, this.explicit).locate(issue, warm, { signal: AbortSignal.any([signal, budget]) });
       const hint = result.candidates.slice(0, WARM_START_CANDIDATES);
       const record = { brain: warm.name, candidates: hint.map((c) => c.path), toolCalls: result.usage.toolCalls, ms: Math.round(performance.now() - t0) };
       return { hint, record };
     } catch (error) {
       if (signal.aborted) throw error;
-      return { hint: [], record: { brain: warm.name, candidates: [], toolCalls: 0, ms: Math.round(performance.now() - t0), error: toErrorInfo(error).message } };
+      const message = budget.aborted ? `took longer than ${timeoutMs / 1000} s; the model started without a hint` : toErrorInfo(error).message;
+      return { hint: [], record: { brain: warm.name, candidates: [], toolCalls: 0, ms: Math.round(performance.now() - t0), error: message } };
     }
   }
 

@@ -58,6 +58,22 @@ describe('Locator warm start and protocol budgets', () => {
     assert.deepEqual(result.candidates.map((c) => c.path), ['shop/cart.py']);
   });
 
+  it('never lets the warm start hold the model up past its time budget, and a cancel still cancels', async () => {
+    const hanging: Brain = { name: 'slow', start: () => ({ next: () => new Promise(() => undefined) }) };
+    const brain = new RecordingBrain();
+    const t0 = performance.now();
+    const result = await new Locator(new NodeToolRunner({ roots: [repo.root] })).locate(CART_ISSUE, brain, { warmStart: hanging, warmStartTimeoutMs: 100 });
+    assert.ok(performance.now() - t0 < 2_000);
+    assert.equal(brain.context?.hint, undefined);
+    assert.match(result.warmStart?.error ?? '', /took longer than 0\.1 s; the model started without a hint/);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    await assert.rejects(
+      new Locator(new NodeToolRunner({ roots: [repo.root] })).locate(CART_ISSUE, new RecordingBrain(), { warmStart: hanging, signal: controller.signal }),
+      (error: { code?: string }) => error.code === 'cancelled',
+    );
+  });
+
   it('uses a brain\'s trained budget unless the run sets one', async () => {
     const tools = new NodeToolRunner({ roots: [repo.root] });
     const brain = new RecordingBrain({ maxTurns: 4, maxParallelCalls: 5 });
