@@ -8,6 +8,8 @@ import type { Brain } from '../core/brain';
 import { createEmbeddedBrain as embedded } from '../core/embedded/index';
 import { createOpenAIBrain as openai } from '../core/openai/index';
 import { NodeToolRunner } from '../tools/runner';
+import { mergeExcludeMaps } from '../tools/excludes';
+import type { VisibilitySettings } from './settings';
 
 export { Locator } from '../core/locator';
 
@@ -24,7 +26,11 @@ export function createOpenAIBrain(settings: CodeGrepSettings, apiKey: string | u
   return openai({ baseURL: settings.endpoint, model: settings.model, apiKey, timeoutMs: settings.requestTimeoutSeconds * 1000, profile: settings.profile, logger });
 }
 
-/** The read-only grep/glob/read tools over the given folders. */
-export function createToolRunner(roots: readonly string[]): NodeToolRunner {
-  return new NodeToolRunner({ roots: [...roots] }).warmUp();
+/** The read-only grep/glob/read tools over the given folders, seeing what the exclude and ignore settings allow. */
+export function createToolRunner(roots: readonly string[], settings?: VisibilitySettings): NodeToolRunner {
+  const visibility = settings && {
+    exclude: settings.folders.flatMap((folder) => mergeExcludeMaps(folder.maps, folder.root)),
+    includeIgnored: settings.includeIgnored,
+  };
+  return new NodeToolRunner({ roots: [...roots], visibility }).warmUp();
 }
