@@ -168,3 +168,24 @@ describe('tools/terminal: caps', () => {
     assert.equal((await sh("sed -n '390,$p' long.py")).text.split('\n').length, 11);
   });
 });
+
+describe('tools/terminal: the workspace\'s visibility rules hold for every command', () => {
+  let root: string;
+  let runner: NodeToolRunner;
+  before(() => {
+    root = makeTree({ 'a.py': 'x = 1\n', 'ignored.txt': 'secret\n', '.gitignore': 'ignored.txt\n', '.git/HEAD': 'ref: refs/heads/main\n' });
+    runner = new NodeToolRunner({ roots: [root] });
+  });
+  after(() => removeTree(root));
+  const sh = async (command: string) => (await runner.run({ id: 't', name: 'terminal', args: { command } }, noSignal)).text;
+
+  it('never shows .git/ or ignored files, whichever command asks', async () => {
+    assert.match(await sh('cat .git/HEAD'), /inside \.git\//);
+    assert.match(await sh('head -1 ignored.txt'), /is ignored/);
+    assert.equal(await sh('ls -a'), '.gitignore\na.py');
+    assert.equal(await sh('find . -type f'), './.gitignore\n./a.py');
+    assert.equal(await sh('rg secret'), '');
+    assert.equal(await sh('grep -r secret .'), '');
+    assert.equal(await sh('rg --files --hidden'), '.gitignore\na.py');
+  });
+});
