@@ -49,12 +49,18 @@ export class Locator {
     private readonly explicit: Partial<LocateOptions> = {},
   ) {}
 
-  private limitsFor(brain: Brain | undefined): LocateOptions {
+  /** The budget a run of `brain` gets (after clamping): explicit options, else its trained budget, else the defaults. */
+  limitsFor(brain: Brain | undefined): LocateOptions {
     const pick = (key: keyof LocateOptions) => this.explicit[key] ?? brain?.limits?.[key];
     return {
       maxTurns: clampInt(pick('maxTurns'), 0, 20, DEFAULT_LIMITS.maxTurns),
       maxParallelCalls: clampInt(pick('maxParallelCalls'), 1, 32, DEFAULT_LIMITS.maxParallelCalls),
     };
+  }
+
+  /** The budget this Locator runs a brain with that brings none of its own (after clamping). */
+  get limits(): Readonly<LocateOptions> {
+    return this.limitsFor(undefined);
   }
 
   /** Runs one issue through a brain; rejects with a CodeGrepError (code 'cancelled' on abort). */

@@ -143,8 +143,8 @@ describe('e2e: locate with the embedded brain', () => {
     issue: 'TokenBucket.consume(0) raises ValueError: tokens must be positive, but a zero-cost request should succeed',
     expectedPath: 'ratelimit/bucket.py',
     expectedLine: 24,
-    // main's 0c3c02e leads reasons with the learned model's top evidence ('Named after "bucket" in the issue title; …').
-    reason: /tokens must be positive|consume|TokenBucket|Named after "bucket"/,
+    // Since the learned ranker (0c3c02e) the reason leads with the evidence it weighed most: the title word "bucket".
+    reason: /tokens must be positive|consume|TokenBucket|"bucket"/,
     docsImages: true,
   });
 });
