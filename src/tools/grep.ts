@@ -18,15 +18,11 @@ export interface ToolContext {
   timeoutMs: number;
 }
 
-interface RgText {
+/** An rg JSON text field. */
+export interface RgText {
   text?: string;
   bytes?: string;
 }
-interface RgLine {
-  type: 'begin' | 'match' | 'context' | 'end' | 'summary';
-  data: { path?: RgText; lines?: RgText; line_number?: number; submatches?: { start: number; end: number }[] };
-}
-
 /**
  * grep: ripgrep over the workspace (or one path), sorted by path for deterministic
  * results, `path:line: text` for matches and `path-line- text` for context lines.
@@ -55,29 +51,46 @@ export async function grep(workspace: Workspace, args: GrepArgs, ctx: ToolContex
     timeoutMs: ctx.timeoutMs,
     onRecord: (record) => collector.add(record),
   });
+  return finishGrep(collector, outcome, args, where, ctx.timeoutMs);
+}
+
+/** The result of one search: its hits, or why there are none (timeout, rg error, no match). */
+export function finishGrep(collector: GrepCollector, outcome: RgOutcome, args: GrepArgs, where: string, timeoutMs: number): ToolResult {
   if (collector.total === 0 && outcome.skipped === 0) {
-    if (outcome.timedOut) return errorResult(`grep timed out after ${ctx.timeoutMs / 1000}s; narrow the pattern or use glob/path.`);
+    if (outcome.timedOut) return errorResult(`grep timed out after ${timeoutMs / 1000}s; narrow the pattern or use glob/path.`);
     if (outcome.code === 2 && outcome.stderr.trim() !== '') return errorResult(summarizeRgError(outcome.stderr));
     const inPath = where ? ` in ${where}` : '';
     const filter = args.glob ? ` (glob ${args.glob})` : '';
     return okResult(`No matches for /${args.pattern}/${inPath}${filter}.`, { truncated: false, count: 0, hits: [] });
   }
-  return collector.result(outcome, ctx.timeoutMs);
+  return collector.result(outcome, timeoutMs);
 }
 
 /** The rg command line for a grep call (exported so the benchmark runs the very same search raw). */
 export function grepFlags(args: GrepArgs, context: number, paths: string[]): string[] {
-  const flags = [...RG_COMMON_FLAGS, '--json', '--sort=path', '--engine=auto'];
+  const flags = grepBaseFlags(args, context, 'auto');
   if (isTrue(args.case_insensitive)) flags.push('--ignore-case');
-  if (context > 0) flags.push(`--context=${context}`);
-  if (typeof args.glob === 'string' && args.glob.trim() !== '') flags.push(`--glob=${args.glob.trim()}`);
-  if (args.paths !== undefined) flags.push(`--max-count=${clampInt(args.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines)}`);
   flags.push('--regexp', args.pattern, '--', ...paths);
   return flags;
 }
 
+/** Flags of a grep call other than its pattern, case and paths; the multi-pattern grep shares them. */
+export function grepBaseFlags(args: GrepArgs, context: number, engine: 'auto' | 'default'): string[] {
+  const flags = [...RG_COMMON_FLAGS, '--json', '--sort=path', `--engine=${engine}`];
+  if (context > 0) flags.push(`--context=${context}`);
+  if (typeof args.glob === 'string' && args.glob.trim() !== '') flags.push(`--glob=${args.glob.trim()}`);
+  if (args.paths !== undefined) flags.push(`--max-count=${clampInt(args.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines)}`);
+  return flags;
+}
+
+/** One rg --json record, as far as grep reads it. */
+export interface RgLine {
+  type: 'begin' | 'match' | 'context' | 'end' | 'summary';
+  data: { path?: RgText; lines?: RgText; line_number?: number; submatches?: { start: number; end: number }[] };
+}
+
 /** Turns rg --json records into capped text lines and structured hits; says when to stop rg. */
-class GrepCollector {
+export class GrepCollector {
   total = 0;
   private readonly lines: string[] = [];
   private readonly hits: GrepHit[] = [];
@@ -92,22 +105,31 @@ class GrepCollector {
     private readonly separators: boolean,
   ) {}
 
+  /** Takes one raw rg --json record. */
   add(record: string): LineVerdict {
-    const full = this.textLines >= DEFAULT_LIMITS.grepMaxLines && this.hits.length >= this.maxHits;
-    if (full) {
+    if (this.full()) {
       // Cheap path: only count further matches, without parsing them.
       if (record.startsWith('{"type":"match"')) this.total++;
-      return this.total >= Math.max(this.maxHits, this.shownMatches) + EXTRA_COUNT ? 'stop' : 'more';
+      return this.afterFull();
     }
     if (!record.startsWith('{"type":"match"') && !record.startsWith('{"type":"context"')) return 'more';
-    const { type, data } = JSON.parse(record) as RgLine;
+    const parsed = JSON.parse(record) as RgLine;
+    return this.addParsed(parsed, parsed.data.submatches?.[0]?.start);
+  }
+
+  /** Takes one parsed match or context record; `matchByte` is where its first match starts in the line. */
+  addParsed({ type, data }: RgLine, matchByte: number | undefined): LineVerdict {
+    if (this.full()) {
+      if (type === 'match') this.total++;
+      return this.afterFull();
+    }
     const abs = decode(data.path);
     const display = this.workspace.display(abs) ?? abs;
     const raw = decode(data.lines).replace(/\r?\n$/, '');
     const line = data.line_number ?? 0;
     const isMatch = type === 'match';
     const maxChars = DEFAULT_LIMITS.grepMaxLineChars;
-    const text = isMatch ? windowed(data.lines, raw, data.submatches?.[0]?.start, maxChars) : clipLine(raw, maxChars);
+    const text = isMatch ? windowed(data.lines, raw, matchByte, maxChars) : clipLine(raw, maxChars);
     if (isMatch) {
       this.total++;
       if (this.hits.length < this.maxHits) this.hits.push({ path: display, line, text });
@@ -121,6 +143,15 @@ class GrepCollector {
       this.lastLine = line;
     }
     return 'more';
+  }
+
+  private full(): boolean {
+    return this.textLines >= DEFAULT_LIMITS.grepMaxLines && this.hits.length >= this.maxHits;
+  }
+
+  /** Once the caps are full, rg runs on only to count up to EXTRA_COUNT more matches. */
+  private afterFull(): LineVerdict {
+    return this.total >= Math.max(this.maxHits, this.shownMatches) + EXTRA_COUNT ? 'stop' : 'more';
   }
 
   result(outcome: RgOutcome, timeoutMs: number): ToolResult {
@@ -137,7 +168,8 @@ class GrepCollector {
   }
 }
 
-function decode(value: RgText | undefined): string {
+/** The text of an rg JSON text field (`text`, or base64 `bytes` for invalid UTF-8). */
+export function decode(value: RgText | undefined): string {
   if (!value) return '';
   if (value.text !== undefined) return value.text;
   return value.bytes ? Buffer.from(value.bytes, 'base64').toString('utf8') : '';

@@ -5,6 +5,7 @@ import { resolveCitation } from './citation';
 import { FileListCache } from './fileList';
 import { glob } from './glob';
 import { grep, type ToolContext } from './grep';
+import { multiGrep } from './multiGrep';
 import { read } from './read';
 import { errorResult } from './toolResult';
 import { Workspace } from './workspace';
@@ -40,7 +41,7 @@ export class NodeToolRunner implements ToolRunner {
     try {
       switch (call.name) {
         case 'grep':
-          return await grep(this.workspace, call.args, ctx);
+          return await (call.args.patterns !== undefined ? multiGrep(this.workspace, call.args, ctx) : grep(this.workspace, call.args, ctx));
         case 'glob':
           return await glob(this.workspace, this.files, call.args, ctx);
         case 'read':

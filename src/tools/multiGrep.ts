@@ -1,0 +1,107 @@
+import type { GrepArgs, GrepPattern, ToolResult } from '../common/tools';
+import { DEFAULT_LIMITS } from '../common/limits';
+import { clampInt, decode, finishGrep, grep, grepBaseFlags, GrepCollector, GREP_MAX_HITS, isTrue, type RgLine, type ToolContext } from './grep';
+import { runRipgrep, type RgOutcome } from './ripgrep';
+import { rgPatternToRegExp } from './rgRegex';
+import { errorResult, okResult } from './toolResult';
+import type { Workspace } from './workspace';
+
+/** Most searches one multi-pattern grep takes. */
+export const MULTI_GREP_MAX_PATTERNS = 16;
+
+/**
+ * grep with `patterns`: several searches in one rg walk, each with its own hit budget, so that a
+ * busy pattern cannot use up another's hits (the flaw of one merged regex with one shared cap).
+ *
+ * rg takes every pattern as an `--regexp` but reports only that a line matched, not which pattern
+ * matched it; each reported line is re-tested against each pattern's JavaScript twin (rgRegex.ts)
+ * and fed to that pattern's own collector, with the same caps and early stop as a lone grep.
+ * Case-sensitive and case-insensitive searches get one walk each. Patterns without an exact twin,
+ * and every pattern when rg cannot compile the union, are searched alone, so each group equals what
+ * `grep` returns for that pattern by itself.
+ */
+export async function multiGrep(workspace: Workspace, args: GrepArgs, ctx: ToolContext): Promise<ToolResult> {
+  const specs: unknown = args.patterns;
+  if (!Array.isArray(specs) || specs.length === 0 || specs.length > MULTI_GREP_MAX_PATTERNS) {
+    return errorResult(`grep \`patterns\` takes 1 to ${MULTI_GREP_MAX_PATTERNS} searches.`);
+  }
+  if (args.paths !== undefined || clampInt(args.context_lines, 0, 10, 0) > 0) {
+    return errorResult('grep `patterns` cannot be combined with `paths` or `context_lines`.');
+  }
+  const singles: GrepArgs[] = [];
+  for (const spec of specs as unknown[]) {
+    const pattern = (spec as GrepPattern | null)?.pattern;
+    if (typeof pattern !== 'string' || pattern.length === 0) return errorResult('each of grep `patterns` needs a non-empty `pattern`.');
+    const { case_insensitive, max_hits } = spec as GrepPattern;
+    singles.push({ pattern, case_insensitive, max_hits, path: args.path, glob: args.glob });
+  }
+  const twins = singles.map((single) => rgPatternToRegExp(single.pattern, isTrue(single.case_insensitive)));
+  const groups: (Promise<ToolResult> | undefined)[] = singles.map(() => undefined);
+  // Case-sensitive and case-insensitive searches walk separately: mixing `(?i:...)` pieces into one
+  // union can cost rg its literal prefilter and make it 10x slower than the searches alone (django).
+  for (const ci of [false, true]) {
+    const joint = singles.flatMap((single, i) => (twins[i] && isTrue(single.case_insensitive) === ci ? [i] : []));
+    if (joint.length < 2) continue;
+    const together = searchTogether(workspace, joint.map((i) => singles[i]), joint.map((i) => twins[i] as RegExp), ci, ctx);
+    // `undefined`: rg could not run the union (a pattern the Rust engine refuses); search each alone.
+    const shared = together.then((results) => results ?? Promise.all(joint.map((i) => grep(workspace, singles[i], ctx))));
+    joint.forEach((i, k) => (groups[i] = shared.then((results) => results[k])));
+  }
+  const results = await Promise.all(singles.map((single, i) => groups[i] ?? grep(workspace, single, ctx)));
+  return combine(singles, results);
+}
+
+/** One rg walk for all of `singles` (all of one case mode); `undefined` when rg rejected the union before searching. */
+async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: RegExp[], caseInsensitive: boolean, ctx: ToolContext): Promise<ToolResult[] | undefined> {
+  const where = singles[0].path ?? '';
+  if (typeof where !== 'string') return singles.map(() => errorResult('grep `path` must be a string.'));
+  const resolved = await workspace.resolve(where, 'any');
+  if ('error' in resolved) return singles.map(() => errorResult(resolved.error));
+  // The Rust engine only: with --engine=auto one PCRE2-only pattern would move the whole union to PCRE2,
+  // whose syntax differs; rg then fails instead, and the patterns are searched alone.
+  const flags = grepBaseFlags(singles[0], 0, 'default');
+  if (caseInsensitive) flags.push('--ignore-case');
+  for (const single of singles) flags.push('--regexp', single.pattern);
+  flags.push('--', ...resolved.map((r) => r.abs));
+  const collectors = singles.map((single) => new GrepCollector(workspace, clampInt(single.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines), false));
+  const done = singles.map(() => false);
+  let open = singles.length;
+  let records = 0;
+  const outcome = await runRipgrep(flags, {
+    cwd: resolved[0].root.abs,
+    signal: ctx.signal,
+    timeoutMs: ctx.timeoutMs,
+    onRecord: (record) => {
+      records++;
+      if (!record.startsWith('{"type":"match"')) return 'more';
+      const parsed = JSON.parse(record) as RgLine;
+      const line = decode(parsed.data.lines).replace(/\n$/, '');
+      for (const [i, twin] of twins.entries()) {
+        if (done[i]) continue;
+        const match = twin.exec(line);
+        if (!match) continue;
+        const matchByte = Buffer.byteLength(line.slice(0, match.index));
+        if (collectors[i].addParsed(parsed, matchByte) === 'stop') {
+          done[i] = true;
+          open--;
+        }
+      }
+      return open === 0 ? 'stop' : 'more';
+    },
+  });
+  if (outcome.code === 2 && records === 0) return undefined;
+  return singles.map((single, i) => finishGrep(collectors[i], aloneOutcome(outcome, collectors[i].total, done[i]), single, where, ctx.timeoutMs));
+}
+
+/** The outcome a pattern's own rg would have had, from the shared one. */
+function aloneOutcome(shared: RgOutcome, total: number, done: boolean): RgOutcome {
+  // rg exits 2 on file errors whatever matched; otherwise 0 with a match and 1 without.
+  const code = done ? null : shared.code === 2 ? 2 : total > 0 ? 0 : 1;
+  return { code, stderr: shared.stderr, stopped: done, timedOut: shared.timedOut && !done, skipped: shared.skipped };
+}
+
+function combine(singles: GrepArgs[], groups: ToolResult[]): ToolResult {
+  const text = groups.map((group, i) => `## /${singles[i].pattern}/\n${group.text}`).join('\n\n');
+  const count = groups.reduce((sum, group) => sum + group.count, 0);
+  return okResult(text, { truncated: groups.some((group) => group.truncated), count, groups });
+}
