@@ -7,7 +7,10 @@ import type { CodeGrepSettings } from '../common/settings';
 import type { Brain } from '../core/brain';
 import { createEmbeddedBrain as embedded } from '../core/embedded/index';
 import { createOpenAIBrain as openai } from '../core/openai/index';
+import * as path from 'node:path';
+import type { ToolRunner } from '../common/tools';
 import { NodeToolRunner } from '../tools/runner';
+import { RemoteToolRunner, ToolHost } from '../toolHost/client';
 
 export { Locator } from '../core/locator';
 
@@ -24,7 +27,26 @@ export function createOpenAIBrain(settings: CodeGrepSettings, apiKey: string | u
   return openai({ baseURL: settings.endpoint, model: settings.model, apiKey, timeoutMs: settings.requestTimeoutSeconds * 1000, profile: settings.profile, logger });
 }
 
-/** The read-only grep/glob/read tools over the given folders. */
-export function createToolRunner(roots: readonly string[]): NodeToolRunner {
-  return new NodeToolRunner({ roots: [...roots] }).warmUp();
+let toolHost: ToolHost | undefined;
+
+/**
+ * The read-only grep/glob/read tools over the given folders, run in the tool helper process so that
+ * no rg is spawned on the extension host's main thread. `CODEGREP_TOOLS_IN_PROCESS=1` runs them
+ * here instead (the before/after lag measurement, and an escape hatch).
+ */
+export function createToolRunner(roots: readonly string[]): ToolRunner {
+  if (process.env.CODEGREP_TOOLS_IN_PROCESS === '1') return new NodeToolRunner({ roots: [...roots] }).warmUp();
+  toolHost ??= new ToolHost({ script: path.join(__dirname, 'toolHost.js') });
+  return new RemoteToolRunner(toolHost, { roots: [...roots] }).warmUp();
+}
+
+/** The tool helper, once a run has started it (for deactivation and the in-host lag measurement). */
+export function activeToolHost(): ToolHost | undefined {
+  return toolHost;
+}
+
+/** Stops the tool helper (extension deactivation). */
+export function disposeToolHost(): void {
+  toolHost?.dispose();
+  toolHost = undefined;
 }
