@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import type { GrepArgs, GrepPattern, ToolResult } from '../common/tools';
 import { DEFAULT_LIMITS } from '../common/limits';
 import { clampInt, decode, finishGrep, grep, grepBaseFlags, GrepCollector, GREP_MAX_HITS, isTrue, type RgLine, type ToolContext } from './grep';
@@ -51,46 +52,110 @@ export async function multiGrep(workspace: Workspace, args: GrepArgs, ctx: ToolC
   return combine(singles, results);
 }
 
+/**
+ * Lines matched only by searches that are already done, after which rg is restarted without them.
+ * Their lines would otherwise be printed, piped and parsed for the rest of the walk (a busy name's
+ * lines can outnumber the useful ones 10 to 1); the restart re-walks the part already searched, but
+ * prints nothing there, and it happens at most once per finished search.
+ */
+const RESTART_AFTER_WASTED_LINES = 20_000;
+
+/** Where a walk stopped: the file (as rg orders files) and the last line handled in it. */
+interface WalkPoint {
+  key: Buffer[];
+  line: number;
+}
+
 /** One rg walk for all of `singles` (all of one case mode); `undefined` when rg rejected the union before searching. */
 async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: RegExp[], caseInsensitive: boolean, ctx: ToolContext): Promise<ToolResult[] | undefined> {
   const where = singles[0].path ?? '';
   if (typeof where !== 'string') return singles.map(() => errorResult('grep `path` must be a string.'));
   const resolved = await workspace.resolve(where, 'any');
   if ('error' in resolved) return singles.map(() => errorResult(resolved.error));
-  // The Rust engine only: with --engine=auto one PCRE2-only pattern would move the whole union to PCRE2,
-  // whose syntax differs; rg then fails instead, and the patterns are searched alone.
-  const flags = grepBaseFlags(singles[0], 0, 'default');
-  if (caseInsensitive) flags.push('--ignore-case');
-  for (const single of singles) flags.push('--regexp', single.pattern);
-  flags.push('--', ...resolved.map((r) => r.abs));
+  const targets = resolved.map((r) => r.abs);
   const collectors = singles.map((single) => new GrepCollector(workspace, clampInt(single.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines), false));
   const done = singles.map(() => false);
-  let open = singles.length;
-  let records = 0;
-  const outcome = await runRipgrep(flags, {
-    cwd: resolved[0].root.abs,
-    signal: ctx.signal,
-    timeoutMs: ctx.timeoutMs,
-    onRecord: (record) => {
-      records++;
-      if (!record.startsWith('{"type":"match"')) return 'more';
-      const parsed = JSON.parse(record) as RgLine;
-      const line = decode(parsed.data.lines).replace(/\n$/, '');
-      for (const [i, twin] of twins.entries()) {
-        if (done[i]) continue;
-        const match = twin.exec(line);
-        if (!match) continue;
-        const matchByte = Buffer.byteLength(line.slice(0, match.index));
-        if (collectors[i].addParsed(parsed, matchByte) === 'stop') {
-          done[i] = true;
-          open--;
+  const deadline = Date.now() + ctx.timeoutMs;
+  let resume: WalkPoint | undefined;
+  let failed = false;
+  let last: RgOutcome | undefined;
+  for (let walk = 0; ; walk++) {
+    const open = singles.flatMap((_, i) => (done[i] ? [] : [i]));
+    // The Rust engine only: with --engine=auto one PCRE2-only pattern would move the whole union to PCRE2,
+    // whose syntax differs; rg then fails instead, and the patterns are searched alone.
+    const flags = grepBaseFlags(singles[0], 0, 'default');
+    if (caseInsensitive) flags.push('--ignore-case');
+    for (const i of open) flags.push('--regexp', singles[i].pattern);
+    flags.push('--', ...targets);
+    const skipTo = resume;
+    let skipping = skipTo !== undefined;
+    let skipFile = false;
+    let here: WalkPoint = { key: [], line: 0 };
+    let records = 0;
+    let wasted = 0;
+    let restart = false;
+    const outcome = await runRipgrep(flags, {
+      cwd: resolved[0].root.abs,
+      signal: ctx.signal,
+      timeoutMs: Math.max(1, deadline - Date.now()),
+      onRecord: (record) => {
+        records++;
+        if (record.startsWith('{"type":"begin"')) {
+          here = { key: walkKey(targets, decode((JSON.parse(record) as RgLine).data.path)), line: 0 };
+          if (skipping && skipTo) {
+            const order = compareKeys(here.key, skipTo.key);
+            skipFile = order < 0;
+            if (order > 0) skipping = false;
+          }
+          return 'more';
         }
-      }
-      return open === 0 ? 'stop' : 'more';
-    },
-  });
-  if (outcome.code === 2 && records === 0) return undefined;
-  return singles.map((single, i) => finishGrep(collectors[i], aloneOutcome(outcome, collectors[i].total, done[i]), single, where, ctx.timeoutMs));
+        if (!record.startsWith('{"type":"match"') || skipFile) return 'more';
+        const parsed = JSON.parse(record) as RgLine;
+        const lineNumber = parsed.data.line_number ?? 0;
+        if (skipping && skipTo && lineNumber <= skipTo.line) return 'more';
+        here.line = lineNumber;
+        const line = decode(parsed.data.lines).replace(/\n$/, '');
+        let used = false;
+        for (const i of open) {
+          if (done[i]) continue;
+          const match = twins[i].exec(line);
+          if (!match) continue;
+          used = true;
+          const matchByte = Buffer.byteLength(line.slice(0, match.index));
+          if (collectors[i].addParsed(parsed, matchByte) === 'stop') done[i] = true;
+        }
+        if (open.every((i) => done[i])) return 'stop';
+        // Only a search finished during this walk can waste lines; without one a restart would change nothing.
+        if (!used && ++wasted >= RESTART_AFTER_WASTED_LINES && open.some((i) => done[i])) {
+          restart = true;
+          return 'stop';
+        }
+        return 'more';
+      },
+    });
+    if (walk === 0 && outcome.code === 2 && records === 0) return undefined;
+    failed ||= outcome.code === 2;
+    last = outcome;
+    if (!restart) break;
+    resume = { key: here.key, line: here.line };
+  }
+  const shared: RgOutcome = { ...last, code: failed ? 2 : last.code };
+  return singles.map((single, i) => finishGrep(collectors[i], aloneOutcome(shared, collectors[i].total, done[i]), single, where, ctx.timeoutMs));
+}
+
+/** A file's place in rg's --sort=path order: which target, then each path component, compared as bytes. */
+function walkKey(targets: string[], abs: string): Buffer[] {
+  const index = targets.findIndex((t) => abs === t || abs.startsWith(t.endsWith(path.sep) ? t : t + path.sep));
+  const rest = index < 0 ? abs : abs.slice(targets[index].length);
+  return [Buffer.from([Math.max(0, index)]), ...rest.split(path.sep).filter(Boolean).map((part) => Buffer.from(part))];
+}
+
+function compareKeys(a: Buffer[], b: Buffer[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const order = Buffer.compare(a[i], b[i]);
+    if (order !== 0) return order;
+  }
+  return a.length - b.length;
 }
 
 /** The outcome a pattern's own rg would have had, from the shared one. */

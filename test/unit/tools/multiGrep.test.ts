@@ -120,6 +120,36 @@ describe('tools/multiGrep', () => {
     }
   });
 
+  it('restarts rg without a finished busy search, resuming mid-file, with the same results', async () => {
+    const mixed = Array.from({ length: 5000 }, (_, i) => ([99, 2499, 4899].includes(i) ? `rare_name at ${i + 1}` : `common_word ${i + 1}`)).join('\n');
+    const tree = makeTree({
+      'a/mixed.txt': `${mixed}\n`,
+      'a/sub/more.txt': 'common_word\n'.repeat(3000) + 'rare_name late\n',
+      'a-b.txt': 'rare_name in a-b\n',
+      'z.txt': `${'common_word\n'.repeat(100)}rare_name last\n`,
+    });
+    const local = new NodeToolRunner({ roots: [tree] });
+    const log = path.join(tree, '..', `rg-restart-${process.pid}.log`);
+    const wrapper = path.join(tree, '..', `rg-restart-${process.pid}.sh`);
+    writeFileSync(wrapper, `#!/bin/sh\necho call >> '${log}'\nexec '${ripgrepPath()}' "$@"\n`);
+    chmodSync(wrapper, 0o755);
+    try {
+      const searches: GrepPattern[] = [{ pattern: 'common_word', max_hits: 50 }, { pattern: 'rare_name', max_hits: 2000 }];
+      process.env.CODEGREP_RG_PATH = wrapper;
+      const result = await local.run({ id: 'm', name: 'grep', args: { pattern: 'label', patterns: searches } }, noSignal);
+      const walks = readFileSync(log, 'utf8').trim().split('\n').length;
+      delete process.env.CODEGREP_RG_PATH;
+      assert.equal(walks, 2, 'one restart once the busy search was done');
+      for (const [i, search] of searches.entries()) assert.deepEqual(result.groups?.[i], await local.run({ id: 's', name: 'grep', args: search }, noSignal));
+      assert.deepEqual(result.groups?.[1].hits?.map((h) => `${h.path}:${h.line}`), ['a/mixed.txt:100', 'a/mixed.txt:2500', 'a/mixed.txt:4900', 'a/sub/more.txt:3001', 'a-b.txt:1', 'z.txt:101']);
+    } finally {
+      delete process.env.CODEGREP_RG_PATH;
+      rmSync(log, { force: true });
+      rmSync(wrapper, { force: true });
+      removeTree(tree);
+    }
+  });
+
   it('stops rg on cancel and leaves no process behind', async () => {
     const controller = new AbortController();
     const pending = runner.run({ id: 'g', name: 'grep', args: { pattern: 'label', patterns: SEARCHES } }, controller.signal);
