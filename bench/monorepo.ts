@@ -1,5 +1,7 @@
 // Monorepo scale: embedded-brain locate latency (p50/p95), CPU and peak RSS on 20k-200k-file workspaces,
 // each against the one-rg-pass floor on the same tree, measured in the same run, interleaved per issue.
+// The floor is bench/latency.ts's: one `rg -l --fixed-strings` pass with the issue's mined identifiers.
+// A second reference is one walk of turn 1's own case-sensitive regexes with --json output drained.
 // Also the same locates with turn 1's greps run as separate rg walks (the behaviour before the
 // multi-pattern grep), so the saving is a same-run ratio too.
 // Usage: npx tsx bench/monorepo.ts [--sizes 20000,50000,100000,200000] [--issues 8] [--runs 2]
@@ -10,7 +12,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { issueFromText, type Issue } from '../src/common/issue';
 import type { GrepPattern, ToolCall, ToolResult, ToolRunner } from '../src/common/tools';
+import { mineIssue } from '../src/core/embedded/clues';
 import { createEmbeddedBrain } from '../src/core/embedded/index';
+import { PLAN_LIMITS } from '../src/core/embedded/plan';
 import { Locator } from '../src/core/locator';
 import { fileListFlags } from '../src/tools/fileList';
 import { RG_COMMON_FLAGS, ripgrepPath } from '../src/tools/ripgrep';
@@ -127,15 +131,29 @@ async function worker(tree: MonorepoTree, out: string): Promise<void> {
     const chosen = sensitive.length > 0 ? sensitive : patterns;
     return [...RG_COMMON_FLAGS, '--json', '--sort=path', ...chosen.flatMap((p) => ['--regexp', p.pattern]), '--', tree.dir];
   };
-  const samples: { issue: string; floor: { ms: number; cpuMs: number }; locate: { ms: number; cpuMs: number }; separate: { ms: number; cpuMs: number } }[] = [];
+  const idFloorArgs = (issue: Issue) => {
+    const ids = mineIssue(issue).clues.filter((c) => c.kind === 'symbol').slice(0, PLAN_LIMITS.definitionNames).map((c) => c.text);
+    return ids.length > 0 ? [...RG_COMMON_FLAGS, '--files-with-matches', '--fixed-strings', ...ids.flatMap((id) => ['-e', id]), '--', tree.dir] : fileListFlags([tree.dir]);
+  };
+  type Cost = { ms: number; cpuMs: number };
+  const samples: { issue: string; floor: Cost; regexWalk: Cost; locate: Cost; separate: Cost }[] = [];
   for (let run = 0; run < RUNS; run++) {
     for (const [i, { id, issue }] of issues.entries()) {
       if (plans[i].length === 0) continue;
-      const floor = await measure(() => rgPass(floorArgs(plans[i]), tree.dir));
-      const after = await measure(() => locate(issue, false));
-      const before = await measure(() => locate(issue, true));
-      samples.push({ issue: id, floor, locate: after, separate: before });
-      process.stderr.write(`  ${tree.packageFiles} files ${id}: floor ${floor.ms.toFixed(0)} ms, locate ${after.ms.toFixed(0)} ms, separate greps ${before.ms.toFixed(0)} ms\n`);
+      const floor = await measure(() => rgPass(idFloorArgs(issue), tree.dir));
+      const regexWalk = await measure(() => rgPass(floorArgs(plans[i]), tree.dir));
+      // Alternate which locate goes first, so neither always finds the other's page cache and CPU state.
+      let after: Cost;
+      let before: Cost;
+      if (run % 2 === 0) {
+        after = await measure(() => locate(issue, false));
+        before = await measure(() => locate(issue, true));
+      } else {
+        before = await measure(() => locate(issue, true));
+        after = await measure(() => locate(issue, false));
+      }
+      samples.push({ issue: id, floor, regexWalk, locate: after, separate: before });
+      process.stderr.write(`  ${tree.packageFiles} files ${id.slice(0, 40)}: floor ${floor.ms.toFixed(0)} ms, regex walk ${regexWalk.ms.toFixed(0)} ms, locate ${after.ms.toFixed(0)} ms, separate greps ${before.ms.toFixed(0)} ms\n`);
     }
   }
   const rgPeakMb = await rgPeakRss(() => locate(issues[0].issue, false));
@@ -153,6 +171,8 @@ async function worker(tree: MonorepoTree, out: string): Promise<void> {
     samples: samples.length,
     floorMs: stat((s) => s.floor.ms),
     floorCpuMs: stat((s) => s.floor.cpuMs),
+    regexWalkMs: stat((s) => s.regexWalk.ms),
+    regexWalkCpuMs: stat((s) => s.regexWalk.cpuMs),
     locateMs: stat((s) => s.locate.ms),
     locateCpuMs: stat((s) => s.locate.cpuMs),
     separateMs: stat((s) => s.separate.ms),

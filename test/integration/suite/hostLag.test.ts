@@ -92,7 +92,7 @@ describe('extension host main thread during a locate', function () {
     assert.equal(hostChildren('toolHost.js').length, 1, 'one tool helper runs as a child of the extension host');
 
     const samples: Sample[] = [];
-    for (let round = 0; round < 6; round++) {
+    for (let round = 0; round < 10; round++) {
       for (const mode of ['helper', 'in-process'] as const) {
         const sample = await observe(() => inMode(mode, () => locate(round)));
         samples.push({ mode, ...sample });
