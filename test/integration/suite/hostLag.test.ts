@@ -99,7 +99,8 @@ describe('extension host main thread during a locate', function () {
       }
     }
     const of = (mode: Mode) => samples.filter((s) => s.mode === mode);
-    assert.equal(start.spawns, 1, 'the first helper-mode locate spawns only the helper');
+    // 1 when this is the window's first locate, 0 when an earlier suite already started the helper.
+    assert.ok(start.spawns <= 1, 'a helper-mode locate spawns at most the helper itself');
     for (const sample of of('helper')) assert.equal(sample.spawns, 0, 'no spawn of rg (or of a helper) on the host thread with the helper running');
     for (const sample of of('in-process')) assert.ok(sample.spawns >= 2, 'the in-process tools spawn rg on the host thread (the measurement sees them)');
 
