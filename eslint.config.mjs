@@ -30,6 +30,7 @@ export default tseslint.config(
   restrict(['src/tools/**/*.ts'], [noVscode], [layer(ourLayers('core', 'eval', 'cli', 'extension'), 'tools may import only common.')]),
   restrict(['src/toolHost/**/*.ts'], [noVscode], [layer(ourLayers('core', 'eval', 'cli', 'extension'), 'toolHost may import only common and tools.')]),
   restrict(['src/eval/**/*.ts'], [noVscode], [layer(ourLayers('cli', 'extension'), 'eval may import common, core and tools.')]),
+  restrict(['src/trainer/**/*.ts'], [noVscode], [layer(ourLayers('cli', 'extension'), 'trainer may import common, core, tools and eval.')]),
   restrict(['src/cli/**/*.ts', 'bench/**/*.ts', 'test/unit/**/*.ts'], [noVscode], [layer(ourLayers('extension'), 'Headless code never imports the extension layer.')]),
   restrict(['webview-ui/**/*.ts'], [noVscode], [{ regex: '^(\\.\\./)+src/(?!common/)', message: 'webview-ui shares only types from src/common.' }]),
 );

@@ -1,5 +1,6 @@
 import { CodeGrepError } from '../common/errors';
 import type { Brain } from '../core/brain';
+import { defaultRankerModel } from '../core/embedded/defaultModel';
 import { createEmbeddedBrain } from '../core/embedded/index';
 import { createOpenAIBrain, type OpenAIBrainConfig } from '../core/openai/index';
 import { createBm25Brain } from '../eval/bm25';
@@ -17,7 +18,7 @@ export interface ModelFlags {
 }
 
 /** Brain names the CLI accepts; `bm25:K` returns the top K files. */
-export const BRAIN_NAMES = 'embedded | openai | bm25 | bm25:K';
+export const BRAIN_NAMES = 'embedded | embedded:hand | embedded:learned | openai | bm25 | bm25:K';
 
 /** Parses `--brain` (a comma list for eval) into specs; unknown names and bad model settings are bad input. */
 export function parseBrains(value: string, flags: ModelFlags): BrainSpec[] {
@@ -31,6 +32,9 @@ export function parseBrains(value: string, flags: ModelFlags): BrainSpec[] {
 
 function parseBrain(name: string, flags: ModelFlags): BrainSpec {
   if (name === 'embedded') return { name, create: () => createEmbeddedBrain() };
+  // The two rankers of the embedded brain side by side, for comparisons: hand-weighted score or learned model.
+  if (name === 'embedded:hand') return { name, create: () => createEmbeddedBrain({ model: null }) };
+  if (name === 'embedded:learned') return { name, create: () => createEmbeddedBrain({ model: defaultRankerModel() }) };
   const bm25 = /^bm25(?::(\d+))?$/.exec(name);
   if (bm25) {
     const topK = bm25[1] === undefined ? 1 : Number(bm25[1]);

@@ -161,7 +161,7 @@ function compileFilter(source: string): RegExp {
 }
 
 /** `.cache/eval-repos` in the package folder (found from the bundle's location), else in the current folder. */
-function defaultCacheDir(): string {
+export function defaultCacheDir(): string {
   let dir = __dirname;
   for (let i = 0; i < 5; i++) {
     if (existsSync(join(dir, 'package.json'))) return join(dir, '.cache', 'eval-repos');

@@ -1,6 +1,7 @@
 import { CodeGrepError, toErrorInfo } from '../common/errors';
 import { EXIT, type Command } from './command';
 import { evalCommand } from './eval';
+import { trainCommand } from './train';
 import { locateCommand } from './locate';
 import { mcpCommand } from './mcp';
 import { VERSION } from './version';
@@ -9,6 +10,7 @@ import { VERSION } from './version';
 const COMMANDS: Record<string, Command> = {
   locate: locateCommand,
   eval: evalCommand,
+  train: trainCommand,
   mcp: mcpCommand,
 };
 

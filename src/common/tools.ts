@@ -32,6 +32,8 @@ export interface GrepPattern {
 export interface GlobArgs {
   pattern: string;
   path?: string;
+  /** Match names ignoring case (not in the model's schema; the embedded brain's title-word search uses it). */
+  case_insensitive?: boolean;
 }
 
 export interface ReadArgs {

@@ -9,6 +9,8 @@ export interface DatasetRow {
   base_commit: string;
   problem_statement: string;
   gold_files: string[];
+  /** The row's language when the dataset says (`python`, `go`...), for per-language reports. */
+  language?: string;
   /** 1-based line in the JSONL file, for error messages. */
   line: number;
 }
@@ -81,7 +83,7 @@ function parseRow(raw: string, line: number): DatasetRow | DatasetRowError {
   if (!Array.isArray(gold) || gold.length === 0 || !gold.every((g) => typeof g === 'string' && g.trim() !== '')) {
     return fail(`line ${line}: gold_files must be a non-empty list of paths (eval needs them to score)`);
   }
-  return {
+  const row: DatasetRow = {
     instance_id: id,
     repo: value.repo,
     base_commit: value.base_commit.toLowerCase(),
@@ -89,6 +91,8 @@ function parseRow(raw: string, line: number): DatasetRow | DatasetRowError {
     gold_files: gold as string[],
     line,
   };
+  if (typeof value.language === 'string' && value.language) row.language = value.language.toLowerCase();
+  return row;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

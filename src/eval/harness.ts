@@ -15,10 +15,10 @@ import { appendRecord, clearRecords, loadDone, recordKey, sidecarPath, type RowR
 import { baselineSystem, brainSystem, selectEntries } from './systems';
 import type { Workspaces } from './worktrees';
 
-/** A brain to evaluate; `create` gets each row's checkout root (BM25 indexes it, others ignore it). */
+/** A brain to evaluate; `create` gets each row's checkout root (BM25 indexes it, others ignore it) and, in eval, the row. */
 export interface BrainSpec {
   name: string;
-  create(root: string): Brain;
+  create(root: string, row?: DatasetRow): Brain;
 }
 
 /** Everything one eval run needs; the CLI fills it from flags. */
@@ -162,7 +162,7 @@ async function runBrain(
   const started = performance.now();
   try {
     const locator = new Locator(tools, options.locate);
-    const result = await locator.locate(issueFromText(row.problem_statement), spec.create(root), { signal: rowSignal });
+    const result = await locator.locate(issueFromText(row.problem_statement), spec.create(root, row), { signal: rowSignal });
     const predicted = dedupeRanked(result.candidates.map((c) => c.path));
     const record: RowRecord = {
       brain: spec.name,

@@ -29,7 +29,7 @@ export async function glob(workspace: Workspace, files: FileListCache, args: Glo
     if (ctx.signal.aborted) throw error;
     return errorResult(`${error instanceof Error ? error.message : String(error)}; try again or use a narrower path.`);
   }
-  const matches = matchFiles(all, prefixes, pattern, workspace.multiRoot && where === '');
+  const matches = matchFiles(all, prefixes, pattern, workspace.multiRoot && where === '', args.case_insensitive === true);
   if (matches === undefined) return errorResult(`${args.pattern} is not a valid glob pattern.`);
   if (matches.length === 0) {
     const under = where ? ` under ${where}` : '';
@@ -47,12 +47,13 @@ export async function glob(workspace: Workspace, files: FileListCache, args: Glo
  * pattern has no `/`); undefined for an invalid pattern. A compiled RegExp is ~10x faster than
  * Minimatch#match over a large file list.
  */
-function matchFiles(files: string[], prefixes: string[], pattern: string, stripRoot: boolean): string[] | undefined {
-  const regex = new Minimatch(pattern, { dot: true, nocomment: true, nonegate: true }).makeRe();
+function matchFiles(files: string[], prefixes: string[], pattern: string, stripRoot: boolean, nocase: boolean): string[] | undefined {
+  const regex = new Minimatch(pattern, { dot: true, nocomment: true, nonegate: true, nocase }).makeRe();
   if (regex === false) return undefined;
   const byName = !pattern.includes('/');
-  const literals = requiredLiterals(pattern);
-  const matches = literals ? (text: string) => literals.some((literal) => text.includes(literal)) && regex.test(text) : (text: string) => regex.test(text);
+  const literals = requiredLiterals(nocase ? pattern.toLowerCase() : pattern);
+  const fold = nocase ? (text: string) => text.toLowerCase() : (text: string) => text;
+  const matches = literals ? (text: string) => literals.some((literal) => fold(text).includes(literal)) && regex.test(text) : (text: string) => regex.test(text);
   const test = (rel: string) => matches(byName ? rel.slice(rel.lastIndexOf('/') + 1) : rel);
   return files.filter((file) => {
     const prefix = prefixes.length === 1 ? (file.startsWith(prefixes[0]) ? prefixes[0] : undefined) : prefixes.find((p) => file.startsWith(p));

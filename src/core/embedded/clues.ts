@@ -55,6 +55,8 @@ const GO_FRAME_RE = /^\s*(\/?(?:[\w.@-]+\/)*[\w.-]+\.go):(\d+)/gm;
 const GO_FUNC_RE = /^\s*(?:[\w.@-]+\/)*[\w-]+\.(?:\(\*?(\w+)\)\.)?(\w+)\((?:0x[0-9a-f]+|\.\.\.|, )*\)?\s*$/gm;
 const RUST_FRAME_RE = /((?:[\w.-]+\/)*[\w.-]+\.rs):(\d+):\d+/g;
 const EXCEPTION_LINE_RE = /^\s*(?:[\w.]+\.)?([A-Z][A-Za-z]*(?:Error|Exception|Warning|Exit|Interrupt))(?::\s*(.+))?$/gm;
+/** The exception line that ends a Python traceback, whatever the class is called (`Http404`, `DoesNotExist`). */
+const TRACEBACK_END_RE = /^Traceback \(most recent call last\):[ \t]*\n(?:[ \t].*\n|\n)*(?:[\w.]+\.)?([A-Z][A-Za-z0-9_]*)(?::[ \t]*(.+))?$/gm;
 const PANIC_RE = /^\s*(?:panic: |thread '[^']*' panicked at |error(?:\[\w+\])?: |Error: )(.+)$/gm;
 
 /** Words too common in code or prose to say anything about where a fix goes. */
@@ -263,6 +265,11 @@ function mineTraces(text: string, out: ClueCollector): void {
     depth++;
   }
   for (const m of text.matchAll(EXCEPTION_LINE_RE)) {
+    addSymbol(m[1] ?? '', 'trace', out, CLUE_WEIGHTS.source.trace * CLUE_WEIGHTS.exceptionNameFactor);
+    if (m[2]) addMessage(m[2], 'trace', out);
+  }
+  for (const m of text.matchAll(TRACEBACK_END_RE)) {
+    if (/(?:Error|Exception|Warning|Exit|Interrupt)$/.test(m[1] ?? '')) continue; // mined above
     addSymbol(m[1] ?? '', 'trace', out, CLUE_WEIGHTS.source.trace * CLUE_WEIGHTS.exceptionNameFactor);
     if (m[2]) addMessage(m[2], 'trace', out);
   }

@@ -17,7 +17,10 @@ export function escapeRegex(text: string): string {
  */
 export function definitionSearchPattern(names: string[]): string {
   const alternation = names.map(escapeRegex).join('|');
-  return String.raw`(?:${KEYWORD_DEF}(?:\([^)]*\)\s*)?|^\s*(?:export\s+)?(?:(?:const|let|var|static|final|pub)\s+)*|::|#define\s+|\bimpl(?:<[^>]*>)?\s+(?:[\w:]+(?:<[^>]*>)?\s+for\s+)?)(?:${alternation})\b`;
+  // A name at the start of a line is a definition only when an assignment, a member (`name:`) or a body
+  // (`name(args) {`, `=> `, `: type`) follows; bare call statements (`    raises(...)`) used to fill the hit cap.
+  const lineStart = String.raw`^\s*(?:export\s+)?(?:(?:const|let|var|static|final|pub)\s+)*(?:${alternation})\s*(?:[:=](?:[^=]|$)|\([^)]*\)\s*(?:\{|=>|:))`;
+  return String.raw`(?:${KEYWORD_DEF}(?:\([^)]*\)\s*)?|::|#define\s+|\bimpl(?:<[^>]*>)?\s+(?:[\w:]+(?:<[^>]*>)?\s+for\s+)?)(?:${alternation})\b|${lineStart}`;
 }
 
 /** True when `line` (one line of a file) defines `name` rather than merely using it. */

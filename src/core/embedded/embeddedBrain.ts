@@ -8,13 +8,24 @@ import { LeaderCheck } from './leaderCheck';
 import { issueVocabulary } from './lexical';
 import { planFirstTurn, type PlannedCall } from './plan';
 import { rangesFor, reasonFor } from './reasons';
-import { chooseAnswer, rankFiles, type ScoredFile } from './score';
+import { chooseAnswerSize } from './answerSize';
+import { candidateFeatures, type CandidateFeatures } from './features';
+import { defaultRankerModel } from './defaultModel';
+import { probabilities, type RankerModel } from './ranker';
+import { chooseAnswer, rankFiles, type ScoreContext, type ScoredFile } from './score';
 
 /** Options of the embedded brain. */
 export interface EmbeddedBrainOptions {
   /** Return exactly this many ranked files (when found) instead of the precision-first choice. */
   rankedFiles?: number;
+  /** The learned ranker; `null` ranks by the hand-weighted score alone. Default: the shipped model. */
+  model?: RankerModel | null;
+  /** Receives every run's candidate features before the answer (training data collection). */
+  observe?: (features: CandidateFeatures[]) => void;
 }
+
+/** Candidates whose features are handed to `observe` (more than any model reads, so training can choose). */
+const OBSERVED_CANDIDATES = 20;
 
 /** The deterministic, model-free brain: mines the issue, searches, confirms, answers few files. */
 export class EmbeddedBrain implements Brain {
@@ -96,21 +107,41 @@ class EmbeddedSession implements BrainSession {
   }
 
   private rank(): ScoredFile[] {
-    const context = this.board.context(this.issue);
-    return rankFiles(this.board.all(), context);
+    return rankFiles(this.board.all(), this.board.context(this.issue));
   }
 
   private answer(): BrainStep {
-    const ranked = this.check ? this.check.apply(this.rank()) : this.rank();
-    const chosen = this.options.rankedFiles ? ranked.slice(0, this.options.rankedFiles) : chooseAnswer(ranked);
-    const files: CitedFile[] = chosen.map((file) => {
-      const cited: CitedFile = { path: file.path, reason: reasonFor(file, this.issue.titleWords), score: round(file.score) };
+    const context = this.board.context(this.issue);
+    const hand = rankFiles(this.board.all(), context);
+    const ranked = this.check ? this.check.apply(hand, context) : hand;
+    const model = this.options.model === undefined ? defaultRankerModel() : this.options.model;
+    const chosen = model || this.options.observe ? this.learnedChoice(ranked, context, model) : undefined;
+    const files: CitedFile[] = (chosen ?? this.handChoice(ranked)).map(({ file, score }) => {
+      const cited: CitedFile = { path: file.path, reason: reasonFor(file, this.issue.titleWords), score: round(score) };
       const ranges = rangesFor(file);
       if (ranges.length > 0) cited.ranges = ranges;
       return cited;
     });
     const thought = files.length > 0 ? `Answering with ${files.length} file(s), best first.` : 'No file had evidence for this issue.';
     return { kind: 'answer', files, thought };
+  }
+
+  private handChoice(ranked: ScoredFile[]): { file: ScoredFile; score: number }[] {
+    const chosen = this.options.rankedFiles ? ranked.slice(0, this.options.rankedFiles) : chooseAnswer(ranked);
+    return chosen.map((file) => ({ file, score: file.score }));
+  }
+
+  /** The learned ranking: each candidate's probability of being changed by the fix, then the size with the best expected F0.5. */
+  private learnedChoice(ranked: ScoredFile[], context: ScoreContext, model: RankerModel | null): { file: ScoredFile; score: number }[] | undefined {
+    const limit = Math.max(model?.candidates ?? 0, this.options.observe ? OBSERVED_CANDIDATES : 0);
+    const all = candidateFeatures({ ranked, context, issue: this.issue, lexical: this.check?.scores() }, limit);
+    this.options.observe?.(all);
+    if (!model) return undefined;
+    const features = all.slice(0, model.candidates);
+    const p = probabilities(model, features);
+    const order = p.map((probability, index) => ({ file: ranked[index]!, score: probability })).sort((a, b) => b.score - a.score || a.file.path.localeCompare(b.file.path));
+    const size = this.options.rankedFiles ?? chooseAnswerSize(order.map((o) => o.score), model.maxFiles, model.missingGold);
+    return order.slice(0, size);
   }
 
   private searchThought(): string {

@@ -42,10 +42,11 @@ export class EvidenceBoard {
 
   /** Records glob results: files whose path ends with a path clue, or is the module a module clue names. */
   addPaths(paths: string[], clues: Clue[]): void {
-    for (const path of paths) {
-      for (const clue of clues) {
-        if (clue.kind === 'path' && pathMatchesClue(path, clue.text)) pushUnique(this.file(path).pathMatches, clue);
-        if (clue.kind === 'module' && moduleMatchesClue(path, clue.text)) pushUnique(this.file(path).moduleMatches, clue);
+    for (const clue of clues) {
+      if (clue.kind === 'path') {
+        for (const path of matchingPaths(paths, clue.text)) pushUnique(this.file(path).pathMatches, clue);
+      } else if (clue.kind === 'module') {
+        for (const path of paths) if (moduleMatchesClue(path, clue.text)) pushUnique(this.file(path).moduleMatches, clue);
       }
     }
   }
@@ -102,6 +103,23 @@ export class EvidenceBoard {
     }
     return evidence;
   }
+}
+
+/**
+ * The paths a path clue points at: those ending with the whole clue, else those sharing its longest tail of
+ * at least two segments. A path quoted from the reporter's machine (`~/dev/proj/pkg/a.py`, `/opt/x/pkg/a.py`)
+ * carries folders the repository does not have; its tail (`pkg/a.py`) still names the file.
+ */
+export function matchingPaths(paths: string[], cluePath: string): string[] {
+  const exact = paths.filter((path) => pathMatchesClue(path, cluePath));
+  if (exact.length > 0) return exact;
+  const segments = cluePath.split('/');
+  for (let keep = segments.length - 1; keep >= 2; keep--) {
+    const tail = segments.slice(-keep).join('/');
+    const found = paths.filter((path) => pathMatchesClue(path, tail));
+    if (found.length > 0) return found;
+  }
+  return [];
 }
 
 /** True when `path` ends with the clue's path (whole segments), e.g. `a/b/c.py` and `b/c.py`. */

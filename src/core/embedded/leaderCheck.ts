@@ -1,7 +1,13 @@
 import type { GrepHit, ToolCall, ToolResult } from '../../common/tools';
 import { PLAN_LIMITS } from './plan';
 import { lexicalScore, vocabularyPattern } from './lexical';
-import { LEXICAL_WEIGHTS, type ScoredFile } from './score';
+import { LEXICAL_WEIGHTS, demotion, type ScoreContext, type ScoredFile } from './score';
+
+/** BM25 of one leader for the issue's rare words, and the words it holds, strongest first. */
+export interface LexicalScore {
+  score: number;
+  words: string[];
+}
 
 /**
  * The follow-up turn: one grep of the leading files for the issue's distinctive words (up to 2000 lines in
@@ -58,10 +64,11 @@ export class LeaderCheck {
   }
 
   /**
-   * Re-ranks the leaders: each gains `weight` x the best evidence score x its share of the best lexical score.
-   * Files below the leaders keep their place after them.
+   * Re-ranks the leaders: each gains `weight` x the best evidence score x its share of the best lexical score,
+   * times the file's demotion (a word-rich changelog must not win on words). Files below the leaders keep
+   * their place after them.
    */
-  apply(ranked: ScoredFile[]): ScoredFile[] {
+  apply(ranked: ScoredFile[], context: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs'>): ScoredFile[] {
     // A leader whose search failed (timeout, unreadable file) cannot be compared fairly: keep the evidence order.
     if (!this.complete || [...this.hits.values()].some((h) => h === null)) return ranked;
     const leaders = ranked.filter((f) => this.hits.has(f.path));
@@ -75,13 +82,20 @@ export class LeaderCheck {
     const rescored = leaders.map((f) => {
       const l = lexical.get(f.path) ?? { score: 0, words: [] };
       const sharedWords = l.words.filter((w) => !everywhere.has(w)).slice(0, 3);
-      return { ...f, score: f.score + (LEXICAL_WEIGHTS.weight * top * l.score) / best, sharedWords };
+      const bonus = (LEXICAL_WEIGHTS.weight * top * l.score * demotion(f.path, context)) / best;
+      return { ...f, score: f.score + bonus, sharedWords };
     });
     rescored.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
     return [...rescored, ...rest];
   }
 
-  private lexicalOf(path: string): { score: number; words: string[] } {
+  /** Every leader's lexical score, or undefined when the check is incomplete or one search failed. */
+  scores(): Map<string, LexicalScore> | undefined {
+    if (!this.complete || [...this.hits.values()].some((h) => h === null)) return undefined;
+    return new Map([...this.hits.keys()].map((path) => [path, this.lexicalOf(path)]));
+  }
+
+  private lexicalOf(path: string): LexicalScore {
     const hits = this.hits.get(path) ?? [];
     // The last line holding an issue word stands in for the file's length: as good on the dev sets as
     // reading the real line count, and it saves a call per leader.

@@ -52,7 +52,8 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
     const words = evidence.titleWords.slice(0, 12).map((w) => w.replace(/[^a-z0-9]/g, '')).filter(Boolean);
     if (words.length > 0) {
       const pattern = words.length === 1 ? `**/*${words[0]}*` : `**/*{${words.join(',')}}*`;
-      planned.push({ call: { id: id(), name: 'glob', args: { pattern } }, purpose: 'title-paths', clues: [] });
+      // Case-insensitive, so `repo card` finds RepoCard.tsx as well as repo-card.js.
+      planned.push({ call: { id: id(), name: 'glob', args: { pattern, case_insensitive: true } }, purpose: 'title-paths', clues: [] });
     }
   }
   return planned.slice(0, maxCalls);

@@ -38,14 +38,36 @@ export function reasonFor(file: ScoredFile, titleWords: string[]): string {
   return capitalize(parts.slice(0, 2).join('; ')) + note;
 }
 
-/** Line ranges where a file's evidence sits: definitions with the start of their body, messages and mentions as lines. */
+/** How much a line of each kind of evidence says about where the fix goes (the range order, best first). */
+const RANGE_STRENGTH = { definition: 1, message: 1.2, mention: 0.3 } as const;
+
+/**
+ * Line ranges where a file's evidence sits, strongest evidence first (the panel opens the first): definitions
+ * with the start of their body, quoted messages with their context, else mentions as single lines.
+ */
 export function rangesFor(file: ScoredFile): LineRange[] {
   const e = file.evidence;
+  const found: { range: LineRange; strength: number }[] = [];
+  for (const hit of strongestHits(e.definitions)) {
+    for (const line of hit.lines) found.push({ range: [line, line + DEFINITION_SPAN], strength: hit.clue.weight * RANGE_STRENGTH.definition });
+  }
+  for (const hit of strongestHits(e.messages)) {
+    for (const line of hit.lines) found.push({ range: [Math.max(1, line - 3), line + 3], strength: hit.clue.weight * RANGE_STRENGTH.message });
+  }
+  if (found.length === 0) {
+    for (const hit of strongestHits(e.mentions).slice(0, 3)) {
+      for (const line of hit.lines.slice(0, 2)) found.push({ range: [line, line], strength: hit.clue.weight * RANGE_STRENGTH.mention });
+    }
+  }
+  // Stable sort: equal strengths keep the order the evidence was found in.
+  found.sort((a, b) => b.strength - a.strength);
   const ranges: LineRange[] = [];
-  for (const hit of strongestHits(e.definitions)) for (const line of hit.lines) ranges.push([line, line + DEFINITION_SPAN]);
-  for (const hit of strongestHits(e.messages)) for (const line of hit.lines) ranges.push([Math.max(1, line - 3), line + 3]);
-  if (ranges.length === 0) for (const hit of strongestHits(e.mentions).slice(0, 3)) for (const line of hit.lines.slice(0, 2)) ranges.push([line, line]);
-  return ranges.slice(0, MAX_RANGES);
+  for (const { range } of found) {
+    if (ranges.some(([a, b]) => range[0] >= a && range[0] <= b)) continue; // starts inside a range already listed
+    ranges.push(range);
+    if (ranges.length === MAX_RANGES) break;
+  }
+  return ranges;
 }
 
 function strongestFirst(clues: Clue[]): Clue[] {

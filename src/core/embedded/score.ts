@@ -52,6 +52,8 @@ export const FILE_WEIGHTS = {
   vendorFactor: 0.3,
   /** Data, config and script files (json, yaml, lock, cmd...): rarely where a code fix goes. */
   dataFactor: 0.3,
+  /** Type declarations (.d.ts), built bundles (dist/, build/): outputs of the code a fix edits. */
+  generatedFactor: 0.2,
   /** A further file from the best file's folder is returned when it scores at least this share of the best. */
   siblingFileRatio: 0.95,
   /** A further file from elsewhere needs at least this share of the best. */
@@ -163,13 +165,23 @@ export function demotion(path: string, context: Pick<ScoreContext, 'mentionsTest
   if (kind === 'example') return FILE_WEIGHTS.exampleFactor;
   if (kind === 'vendor') return FILE_WEIGHTS.vendorFactor;
   if (kind === 'data') return FILE_WEIGHTS.dataFactor;
+  if (kind === 'generated') return FILE_WEIGHTS.generatedFactor;
   return 1;
 }
 
-/** Classifies a path as source, test, doc, example or vendored code by its folders and name. */
-export function pathKind(path: string): 'source' | 'test' | 'doc' | 'example' | 'vendor' | 'data' {
+/** What a file is for, judged by its folders and name: only `source` is where most fixes go. */
+export type PathKind = 'source' | 'test' | 'doc' | 'example' | 'vendor' | 'data' | 'generated';
+
+/** Classifies a path as source, test, doc, example, vendored, data or generated/built by its folders and name. */
+export function pathKind(path: string): PathKind {
   const lower = path.toLowerCase();
   const name = lower.slice(lower.lastIndexOf('/') + 1);
+  // Type declarations beside sources, built bundles and generated man pages look like code but are outputs.
+  if (/\.d\.[cm]?ts$/.test(name) || /(?:^|\/)(?:dist|build|out|bundle|coverage)\//.test(lower)) return 'generated';
+  if (/\.[1-9]$/.test(name) || /(?:^|\/)man\/[^/]+\.[1-9]\w*$/.test(lower)) return 'doc';
+  // Repository metadata (issue templates, workflows) and a top-level copy of other projects' code.
+  if (/^\.github\//.test(lower)) return 'data';
+  if (/^contrib\//.test(lower)) return 'vendor';
   if (/(?:^|\/)(?:tests?|testing|__tests__|spec|specs|testdata|test_utils|benchmarks?|bench)\//.test(lower)) return 'test';
   if (/^test_|_test\.\w+$|_tests\.\w+$|\.(?:test|spec)\.\w+$|^conftest\.py$|tests?\.(?:rs|py)$/.test(name)) return 'test';
   if (/(?:^|\/)(?:docs?|documentation|doc_src)\//.test(lower) || /\.(?:md|rst|txt|adoc)$/.test(name)) return 'doc';
@@ -219,8 +231,8 @@ export function chooseAnswer(ranked: ScoredFile[]): ScoredFile[] {
 
 /** Lexical re-ranking of the leaders: BM25 of each file for the issue's distinctive words. */
 export const LEXICAL_WEIGHTS = {
-  /** How many of the best files are re-ranked (one grep each). */
-  leaders: 5,
+  /** How many of the best files are re-ranked (one grep over all of them; the grep tool takes at most 8 paths). */
+  leaders: 8,
   /** The lexical score's share: a leader gains up to this many times the best evidence score. */
   weight: 2,
   /** Words in at least this share of the reference corpus's files are not searched. */

@@ -8,6 +8,9 @@ import { Locator } from '../../../../src/core/locator';
 import { NodeToolRunner } from '../../../../src/tools/runner';
 import { makeTree, removeTree } from '../../tools/fixture';
 
+/** An issue about neither tests nor docs: every file keeps its full weight. */
+const NO_SCOPE = { mentionsTests: false, mentionsDocs: false };
+
 const hit = (text: string, line = 1): GrepHit => ({ path: 'a.py', line, text });
 
 describe('lexical re-ranking words and BM25', () => {
@@ -45,7 +48,7 @@ describe('lexical re-ranking words and BM25', () => {
 
   it('plans one grep over the leaders and re-ranks only when its result is in', () => {
     const file = (p: string, score: number): ScoredFile => ({ path: p, score, evidence: { path: p } as ScoredFile['evidence'] });
-    const ranked = ['a.py', 'b.py', 'c.py', 'd.py', 'e.py', 'f.py'].map((p, i) => file(p, 10 - i));
+    const ranked = ['a.py', 'b.py', 'c.py', 'd.py', 'e.py', 'f.py', 'g.py', 'h.py', 'i.py', 'j.py'].map((p, i) => file(p, 10 - i));
     const grepResult = (hits: GrepHit[]) => ({ text: '', truncated: false, count: hits.length, bytes: 0, hits });
     const check = LeaderCheck.plan(ranked, new Map([['frobnicate', 1], ['widgetlib', 1]]));
     assert.ok(check);
@@ -54,15 +57,16 @@ describe('lexical re-ranking words and BM25', () => {
     assert.equal(more.length, 0);
     assert.equal(check.nextCalls(8).length, 0);
     assert.equal(call.name, 'grep');
-    assert.deepEqual((call.args as GrepArgs).paths, ['a.py', 'b.py', 'c.py', 'd.py', 'e.py'].slice(0, LEXICAL_WEIGHTS.leaders));
-    assert.equal(check.apply(ranked), ranked, 'no result yet: order unchanged');
+    assert.deepEqual((call.args as GrepArgs).paths, ranked.slice(0, LEXICAL_WEIGHTS.leaders).map((f) => f.path), 'the leaders, best first, and no more');
+    assert.ok(LEXICAL_WEIGHTS.leaders < ranked.length);
+    assert.equal(check.apply(ranked, NO_SCOPE), ranked, 'no result yet: order unchanged');
     assert.equal(check.ingest({ ...call, id: 'other' }, grepResult([])), false);
-    const everywhere = ['a.py', 'b.py', 'e.py'].map((p) => ({ path: p, line: 1, text: 'import widgetlib' }));
+    const everywhere = ['a.py', 'b.py', 'c.py', 'd.py', 'e.py'].map((p) => ({ path: p, line: 1, text: 'import widgetlib' }));
     assert.equal(check.ingest(call, grepResult([...everywhere, { path: 'e.py', line: 3, text: 'def frobnicate():' }])), true);
-    const reranked = check.apply(ranked);
+    const reranked = check.apply(ranked, NO_SCOPE);
     assert.equal(reranked[0].path, 'e.py');
     assert.deepEqual(reranked[0].sharedWords, ['frobnicate'], 'a word most leaders hold is not given as a reason');
-    assert.equal(reranked.at(-1)?.path, 'f.py', 'files below the leaders stay below them');
+    assert.equal(reranked.at(-1)?.path, 'j.py', 'files below the leaders stay below them');
     assert.equal(LeaderCheck.plan(ranked.slice(0, 1), new Map([['x', 1]])), undefined, 'nothing to choose between');
 
     const failing = LeaderCheck.plan(ranked, new Map([['frobnicate', 1]]));
@@ -70,7 +74,7 @@ describe('lexical re-ranking words and BM25', () => {
     const [failingCall] = failing.nextCalls(8);
     failing.ingest(failingCall, { text: '', truncated: false, count: 0, bytes: 0, error: 'grep timed out after 10s' });
     assert.equal(failing.complete, true);
-    assert.equal(failing.apply(ranked), ranked, 'a failed search keeps the evidence order');
+    assert.equal(failing.apply(ranked, NO_SCOPE), ranked, 'a failed search keeps the evidence order');
   });
 });
 

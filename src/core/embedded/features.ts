@@ -1,0 +1,150 @@
+import type { IssueEvidence } from './clues';
+import type { ClueHit } from './evidence';
+import type { LexicalScore } from './leaderCheck';
+import { demotion, fileStem, pathKind, titlePathWords, type ScoreContext, type ScoredFile } from './score';
+
+/** One candidate file described by named evidence features (the learned ranker's input). */
+export interface CandidateFeatures {
+  path: string;
+  /** Values in the order of FEATURE_NAMES. */
+  values: number[];
+}
+
+/** Everything a candidate's features are computed from: the run's evidence, the hand ranking and the leader check. */
+export interface FeatureInput {
+  /** Candidates best first by the hand-weighted score (before the leader check). */
+  ranked: ScoredFile[];
+  context: ScoreContext;
+  issue: IssueEvidence;
+  /** BM25 of the checked leaders for the issue's rare words; absent when no check ran. */
+  lexical?: Map<string, LexicalScore>;
+}
+
+type Extractor = (file: ScoredFile, index: number, run: RunSummary) => number;
+
+/** Issue-level facts shared by every candidate of one run. */
+interface RunSummary {
+  input: FeatureInput;
+  bestScore: number;
+  bestLexical: number;
+  lexicalRank: Map<string, number>;
+  bestDir: string;
+  hasTrace: boolean;
+  hasPaths: boolean;
+}
+
+/**
+ * The features, by name. The names are part of the model file's contract: a model trained on another
+ * list is refused at load time (ranker.ts), so add new features at the end and retrain.
+ */
+const EXTRACTORS: [name: string, extract: Extractor][] = [
+  ['hand_score_log', (f) => Math.log1p(f.score)],
+  ['hand_score_ratio', (f, _i, r) => (r.bestScore > 0 ? f.score / r.bestScore : 0)],
+  ['hand_rank_inverse', (_f, i) => 1 / (i + 1)],
+  ['hand_is_first', (_f, i) => (i === 0 ? 1 : 0)],
+  ['lexical_checked', (f, _i, r) => (r.input.lexical?.has(f.path) ? 1 : 0)],
+  ['lexical_share', (f, _i, r) => (r.bestLexical > 0 ? (r.input.lexical?.get(f.path)?.score ?? 0) / r.bestLexical : 0)],
+  ['lexical_rank_inverse', (f, _i, r) => (r.lexicalRank.has(f.path) ? 1 / r.lexicalRank.get(f.path)! : 0)],
+  ['lexical_is_first', (f, _i, r) => (r.lexicalRank.get(f.path) === 1 ? 1 : 0)],
+  ['path_match', (f, _i, r) => max(f.evidence.pathMatches.map((c) => c.weight / (r.input.context.pathFiles.get(c.text) ?? 1)))],
+  ['path_match_unique', (f, _i, r) => (f.evidence.pathMatches.some((c) => (r.input.context.pathFiles.get(c.text) ?? 1) === 1) ? 1 : 0)],
+  ['module_match', (f, _i, r) => max(f.evidence.moduleMatches.map((c) => c.weight / (r.input.context.pathFiles.get(c.text) ?? 1)))],
+  ['definition_strength', (f, _i, r) => max(hits(f.evidence.definitions).map((h) => h.clue.weight / Math.sqrt(r.input.context.definitionFiles.get(h.clue.text) ?? 1)))],
+  ['definition_count_log', (f) => Math.log1p(f.evidence.definitions.size)],
+  ['definition_of_title_clue', (f) => (hits(f.evidence.definitions).some((h) => h.clue.source === 'title') ? 1 : 0)],
+  ['definition_of_trace_clue', (f) => (hits(f.evidence.definitions).some((h) => h.clue.source === 'trace') ? 1 : 0)],
+  ['definition_unique', (f, _i, r) => (hits(f.evidence.definitions).some((h) => (r.input.context.definitionFiles.get(h.clue.text) ?? 1) === 1) ? 1 : 0)],
+  ['definition_top_level', (f) => (hits(f.evidence.definitions).some((h) => h.topLevel) ? 1 : 0)],
+  ['definition_qualified', (f, _i, r) => (qualified(f, r.input.context) ? 1 : 0)],
+  ['mention_strength_log', (f, _i, r) => Math.log1p(sum(hits(f.evidence.mentions).map((h) => h.clue.weight / Math.sqrt(r.input.context.mentionFiles.get(h.clue.text) ?? 1))))],
+  ['mention_count_log', (f) => Math.log1p(f.evidence.mentions.size)],
+  ['message_strength', (f, _i, r) => max(hits(f.evidence.messages).map((h) => h.clue.weight / (r.input.context.messageFiles.get(h.clue.text) ?? 1)))],
+  ['trace_frame', (f) => traceFrame(f)],
+  ['title_file_name', (f, _i, r) => titleFileName(f, r.input.context)],
+  ['title_path_words', (f, _i, r) => titlePathWords(f.path, r.input.context.titleWords).length],
+  ['body_path_words', (f, _i, r) => Math.min(4, titlePathWords(f.path, r.input.context.bodyWords).length)],
+  ['distinct_leads', (f) => distinctLeads(f)],
+  ['demotion', (f, _i, r) => demotion(f.path, r.input.context)],
+  ['role_test', (f) => (pathKind(f.path) === 'test' ? 1 : 0)],
+  ['role_doc', (f) => (pathKind(f.path) === 'doc' ? 1 : 0)],
+  ['role_example', (f) => (pathKind(f.path) === 'example' ? 1 : 0)],
+  ['role_vendor', (f) => (pathKind(f.path) === 'vendor' ? 1 : 0)],
+  ['role_data', (f) => (pathKind(f.path) === 'data' ? 1 : 0)],
+  ['role_generated', (f) => (pathKind(f.path) === 'generated' ? 1 : 0)],
+  ['path_depth', (f) => Math.min(8, f.path.split('/').length - 1)],
+  ['same_folder_as_first', (f, i, r) => (i > 0 && dirname(f.path) === r.bestDir ? 1 : 0)],
+  ['issue_has_trace', (_f, _i, r) => (r.hasTrace ? 1 : 0)],
+  ['issue_has_paths', (_f, _i, r) => (r.hasPaths ? 1 : 0)],
+  ['candidates_log', (_f, _i, r) => Math.log1p(r.input.ranked.length)],
+];
+
+
+/** Names of the features, in the order of `CandidateFeatures.values`. */
+export const FEATURE_NAMES: readonly string[] = EXTRACTORS.map(([name]) => name);
+
+/** Features of the `limit` best candidates of a run, in hand-ranking order. */
+export function candidateFeatures(input: FeatureInput, limit: number): CandidateFeatures[] {
+  const summary = summarize(input);
+  return input.ranked.slice(0, limit).map((file, index) => ({
+    path: file.path,
+    values: EXTRACTORS.map(([, extract]) => round(extract(file, index, summary))),
+  }));
+}
+
+function summarize(input: FeatureInput): RunSummary {
+  const lexicalScores = [...(input.lexical ?? new Map<string, LexicalScore>()).entries()].sort((a, b) => b[1].score - a[1].score || a[0].localeCompare(b[0]));
+  const lexicalRank = new Map(lexicalScores.filter(([, l]) => l.score > 0).map(([path], i) => [path, i + 1]));
+  return {
+    input,
+    bestScore: input.ranked[0]?.score ?? 0,
+    bestLexical: lexicalScores[0]?.[1].score ?? 0,
+    lexicalRank,
+    bestDir: dirname(input.ranked[0]?.path ?? ''),
+    hasTrace: input.issue.clues.some((c) => c.source === 'trace'),
+    hasPaths: input.issue.clues.some((c) => c.kind === 'path' || c.kind === 'module'),
+  };
+}
+
+function hits(map: Map<string, ClueHit>): ClueHit[] {
+  return [...map.values()];
+}
+
+function qualified(file: ScoredFile, context: ScoreContext): boolean {
+  const segments = new Set(file.path.toLowerCase().split(/[/.]/));
+  return hits(file.evidence.definitions).some((h) => (context.qualifiers.get(h.clue.text) ?? []).some((q) => segments.has(q)));
+}
+
+/** 1 for the innermost traceback frame, 1/2 for the next...; 0 when no frame points at the file. */
+function traceFrame(file: ScoredFile): number {
+  const depths = [...file.evidence.pathMatches, ...hits(file.evidence.definitions).map((h) => h.clue)]
+    .filter((c) => c.source === 'trace' && c.depth !== undefined)
+    .map((c) => c.depth!);
+  return depths.length ? 1 / (1 + Math.min(...depths)) : 0;
+}
+
+function titleFileName(file: ScoredFile, context: ScoreContext): number {
+  const stem = fileStem(file.path);
+  if (pathKind(file.path) !== 'source' || !context.titleWords.includes(stem)) return 0;
+  return 1 / (context.stemFiles.get(stem) ?? 1);
+}
+
+function distinctLeads(file: ScoredFile): number {
+  const e = file.evidence;
+  return e.pathMatches.length + e.moduleMatches.length + e.definitions.size + e.messages.size;
+}
+
+function dirname(path: string): string {
+  return path.slice(0, Math.max(0, path.lastIndexOf('/')));
+}
+
+function max(values: number[]): number {
+  return values.length ? Math.max(...values) : 0;
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+function round(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}

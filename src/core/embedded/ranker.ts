@@ -1,0 +1,67 @@
+import { CodeGrepError } from '../../common/errors';
+import { FEATURE_NAMES, type CandidateFeatures } from './features';
+
+/** The model file's format name and version; a file of another version is refused, not misread. */
+export const RANKER_FORMAT = 'codegrep-ranker';
+export const RANKER_VERSION = 1;
+
+/** A logistic model over standardised candidate features, plus the answer policy's constants. */
+export interface RankerModel {
+  format: typeof RANKER_FORMAT;
+  version: typeof RANKER_VERSION;
+  /** Feature names, in the order of the weights; must equal FEATURE_NAMES. */
+  features: string[];
+  mean: number[];
+  scale: number[];
+  weights: number[];
+  bias: number;
+  /** Candidates (by the hand ranking) the model sees per run. */
+  candidates: number;
+  /** Most files in an answer. */
+  maxFiles: number;
+  /** Gold files expected outside the candidates, for the answer-size rule. */
+  missingGold: number;
+  /** How the file was made (dataset, rows, command); informative only. */
+  trained?: Record<string, unknown>;
+}
+
+/** Checks a parsed model file; throws a CodeGrepError that says how to regenerate it when it does not fit this build. */
+export function parseRankerModel(data: unknown): RankerModel {
+  const fail = (why: string) =>
+    new CodeGrepError('internal', `The embedded ranker's model file ${why}. Regenerate it with \`codegrep train\` (docs/ranker.md, "Retraining").`);
+  if (!isRecord(data) || data.format !== RANKER_FORMAT) throw fail(`is not a ${RANKER_FORMAT} file`);
+  if (data.version !== RANKER_VERSION) throw fail(`has version ${String(data.version)}; this build reads version ${RANKER_VERSION}`);
+  const features = data.features;
+  if (!Array.isArray(features) || features.join(',') !== FEATURE_NAMES.join(',')) throw fail('was trained on a different feature list');
+  const n = FEATURE_NAMES.length;
+  for (const key of ['mean', 'scale', 'weights'] as const) {
+    const values = data[key];
+    if (!Array.isArray(values) || values.length !== n || !values.every(isFiniteNumber)) throw fail(`has a bad "${key}" (want ${n} numbers)`);
+  }
+  for (const key of ['bias', 'candidates', 'maxFiles', 'missingGold'] as const) {
+    if (!isFiniteNumber(data[key])) throw fail(`has a bad "${key}"`);
+  }
+  return data as unknown as RankerModel;
+}
+
+/** The model's probability that each candidate is a file the fix changes. */
+export function probabilities(model: RankerModel, rows: CandidateFeatures[]): number[] {
+  return rows.map((row) => sigmoid(model.bias + contributions(model, row).reduce((sum, c) => sum + c, 0)));
+}
+
+/** Each feature's additive share of a candidate's log-odds (what the reason is built from). */
+export function contributions(model: RankerModel, row: CandidateFeatures): number[] {
+  return row.values.map((value, i) => model.weights[i] * ((value - model.mean[i]) / (model.scale[i] || 1)));
+}
+
+function sigmoid(x: number): number {
+  return 1 / (1 + Math.exp(-x));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}

@@ -1,0 +1,136 @@
+import { chooseAnswerSize } from '../core/embedded/answerSize';
+import { FEATURE_NAMES } from '../core/embedded/features';
+import { RANKER_FORMAT, RANKER_VERSION, probabilities, type RankerModel } from '../core/embedded/ranker';
+import { scoreInstance, summarize, type Summary } from '../eval/metrics';
+import { fitLogistic, standardiser } from './logistic';
+import type { TrainingIssue } from './examples';
+
+/** Fitting choices; the defaults are what the shipped model was trained with. */
+export interface FitOptions {
+  /** Candidates per issue the model ranks. */
+  candidates: number;
+  l2: number;
+  /** Answer-size settings tried by cross-validation on the training rows. */
+  maxFilesGrid: number[];
+  missingGoldGrid: number[];
+  folds: number;
+}
+
+export const DEFAULT_FIT: FitOptions = {
+  candidates: 3,
+  l2: 10,
+  maxFilesGrid: [1, 2, 3, 4, 5, 6],
+  missingGoldGrid: [0, 0.25, 0.5, 0.75, 1, 1.5, 2, 3],
+  folds: 5,
+};
+
+/** A trained model and its grouped cross-validation on the training rows. */
+export interface TrainingOutcome {
+  model: RankerModel;
+  crossValidation: CrossValidation;
+}
+
+/** Out-of-fold scores: every issue predicted by a model that never saw its repository. */
+export interface CrossValidation {
+  folds: number;
+  maxFiles: number;
+  missingGold: number;
+  overall: Summary;
+  byLanguage: Record<string, Summary>;
+  /** The hand-weighted ranking on the same rows, for comparison. */
+  handByLanguage: Record<string, Summary>;
+}
+
+/** Fits the logistic ranker on every issue, with the answer-size settings cross-validation picked. */
+export function trainRanker(issues: TrainingIssue[], options: FitOptions = DEFAULT_FIT): TrainingOutcome {
+  const crossValidation = crossValidate(issues, options);
+  const model = fitModel(issues, options, crossValidation.maxFiles, crossValidation.missingGold);
+  return { model, crossValidation };
+}
+
+/** Fits one model on the given issues. */
+export function fitModel(issues: TrainingIssue[], options: FitOptions, maxFiles: number, missingGold: number): RankerModel {
+  const rows: number[][] = [];
+  const labels: number[] = [];
+  const sampleWeights: number[] = [];
+  for (const issue of issues) {
+    const candidates = issue.candidates.slice(0, options.candidates);
+    // Each issue weighs the same whatever its number of candidates, so large trees do not dominate.
+    for (const c of candidates) {
+      rows.push(c.values);
+      labels.push(c.gold ? 1 : 0);
+      sampleWeights.push(options.candidates / Math.max(1, candidates.length));
+    }
+  }
+  const { mean, scale } = standardiser(rows);
+  const standardised = rows.map((r) => r.map((v, i) => (v - mean[i]!) / scale[i]!));
+  const fit = fitLogistic(standardised, labels, { l2: options.l2, sampleWeights });
+  return {
+    format: RANKER_FORMAT,
+    version: RANKER_VERSION,
+    features: [...FEATURE_NAMES],
+    mean: mean.map(round),
+    scale: scale.map(round),
+    weights: fit.weights.map(round),
+    bias: round(fit.bias),
+    candidates: options.candidates,
+    maxFiles,
+    missingGold,
+  };
+}
+
+/** The files the model answers for one issue (probability order, expected-F0.5 size). */
+export function answerFor(model: RankerModel, issue: TrainingIssue, maxFiles = model.maxFiles, missingGold = model.missingGold): string[] {
+  const candidates = issue.candidates.slice(0, model.candidates);
+  const p = probabilities(model, candidates);
+  const order = candidates.map((c, i) => ({ path: c.path, p: p[i]! })).sort((a, b) => b.p - a.p || a.path.localeCompare(b.path));
+  return order.slice(0, chooseAnswerSize(order.map((o) => o.p), maxFiles, missingGold)).map((o) => o.path);
+}
+
+/** Summary per language (and `all`) of answers against each issue's gold files. */
+export function scoreAnswers(issues: TrainingIssue[], answers: Map<string, string[]>): Record<string, Summary> {
+  const groups = new Map<string, ReturnType<typeof scoreInstance>[]>();
+  for (const issue of issues) {
+    const score = scoreInstance(answers.get(issue.instance_id) ?? [], issue.gold_files);
+    for (const key of ['all', issue.language]) groups.set(key, [...(groups.get(key) ?? []), score]);
+  }
+  return Object.fromEntries([...groups].map(([key, scores]) => [key, summarize(scores)]));
+}
+
+/** Folds by repository: no repository is in both a fold's training and its test rows. */
+export function repositoryFolds(issues: TrainingIssue[], folds: number): TrainingIssue[][] {
+  const byRepo = new Map<string, TrainingIssue[]>();
+  for (const issue of issues) byRepo.set(issue.repo, [...(byRepo.get(issue.repo) ?? []), issue]);
+  // Largest repositories first, each to the currently smallest fold: balanced and deterministic.
+  const repos = [...byRepo.entries()].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
+  const out: TrainingIssue[][] = Array.from({ length: folds }, () => []);
+  for (const [, rows] of repos) {
+    const smallest = out.reduce((min, fold, i) => (fold.length < out[min]!.length ? i : min), 0);
+    out[smallest]!.push(...rows);
+  }
+  return out.filter((fold) => fold.length > 0);
+}
+
+function crossValidate(issues: TrainingIssue[], options: FitOptions): CrossValidation {
+  const folds = repositoryFolds(issues, options.folds);
+  // Out-of-fold models, one per fold; the answer-size grid is then scored on all out-of-fold answers.
+  const models = folds.map((held) => fitModel(issues.filter((i) => !held.includes(i)), options, 1, 0));
+  const heldModel = new Map<string, RankerModel>();
+  folds.forEach((held, f) => held.forEach((i) => heldModel.set(i.instance_id, models[f]!)));
+  let best = { maxFiles: 1, missingGold: 0, f05: -1 };
+  for (const maxFiles of options.maxFilesGrid) {
+    for (const missingGold of options.missingGoldGrid) {
+      const answers = new Map(issues.map((i) => [i.instance_id, answerFor(heldModel.get(i.instance_id)!, i, maxFiles, missingGold)]));
+      const f05 = scoreAnswers(issues, answers).all!.f05;
+      if (f05 > best.f05 + 1e-9) best = { maxFiles, missingGold, f05 };
+    }
+  }
+  const answers = new Map(issues.map((i) => [i.instance_id, answerFor(heldModel.get(i.instance_id)!, i, best.maxFiles, best.missingGold)]));
+  const byLanguage = scoreAnswers(issues, answers);
+  const hand = new Map(issues.map((i) => [i.instance_id, i.candidates.slice(0, 1).map((c) => c.path)]));
+  return { folds: folds.length, maxFiles: best.maxFiles, missingGold: best.missingGold, overall: byLanguage.all!, byLanguage, handByLanguage: scoreAnswers(issues, hand) };
+}
+
+function round(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}

@@ -1,0 +1,25 @@
+import type { Summary } from '../eval/metrics';
+import type { CrossValidation } from './fit';
+
+/** Markdown table of grouped cross-validation: learned ranker against the hand ranking's top file, per language. */
+export function trainingTable(cv: CrossValidation): string {
+  const lines = [
+    `Cross-validation by repository (${cv.folds} folds; answer size up to ${cv.maxFiles}, ${cv.missingGold} gold expected outside):`,
+    '',
+    '| language | n | learned P | learned R | learned F0.5 | learned acc@1 | hand top-1 P | hand top-1 F0.5 |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  const languages = Object.keys(cv.byLanguage).sort((a, b) => (a === 'all' ? 1 : b === 'all' ? -1 : a.localeCompare(b)));
+  for (const language of languages) {
+    const learned = cv.byLanguage[language]!;
+    const hand = cv.handByLanguage[language];
+    lines.push(`| ${language} | ${learned.n} | ${f(learned.precision)} | ${f(learned.recall)} | ${f(learned.f05)} | ${f(learned.acc_at_1)} | ${f(hand?.precision)} | ${f(hand?.f05)} |`);
+  }
+  return lines.join('\n');
+}
+
+function f(value: number | undefined): string {
+  return value === undefined ? '-' : value.toFixed(3);
+}
+
+export type { Summary };

@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseRankerModel } from '../../../src/core/embedded/ranker';
+import { readIssues } from '../../../src/trainer/examples';
+import { makeEvalWorld, type EvalWorld } from '../../fixtures/eval/makeRepos';
+
+const projectRoot = resolve(__dirname, '../../..');
+const cliPath = join(projectRoot, 'dist', 'cli.js');
+
+function cli(args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true' };
+  delete env.INIT_CWD;
+  return spawnSync(process.execPath, [cliPath, ...args], { cwd: projectRoot, env, encoding: 'utf8', timeout: 120_000 });
+}
+
+describe('codegrep train (real bare repos, real worktrees, real ripgrep)', function () {
+  this.timeout(180_000);
+  let world: EvalWorld;
+  let tmp = '';
+
+  before(() => {
+    world = makeEvalWorld();
+    tmp = mkdtempSync(join(tmpdir(), 'codegrep-train-'));
+  });
+
+  after(() => {
+    world.cleanup();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('collects labelled candidates, fits a loadable model, prints grouped cross-validation, and refits identically', () => {
+    const model = join(tmp, 'model.json');
+    const features = join(tmp, 'features.jsonl');
+    const run = cli(['train', '--dataset', world.dataset, '--repos', world.reposDir, '--cache', join(tmp, 'cache'), '--out', model, '--features', features, '--concurrency', '1']);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /Cross-validation by repository \(2 folds/);
+    assert.match(run.stdout, /\| all \| 3 \|/);
+    assert.match(run.stderr, /rows failed to run and are left out/, 'the fixture has rows whose repo or commit is missing');
+    const parsed = parseRankerModel(JSON.parse(readFileSync(model, 'utf8')));
+    assert.match(String(parsed.trained?.source), /^dataset\.jsonl sha256:[0-9a-f]{16}$/);
+
+    return readIssues(features).then(({ issues, source }) => {
+      assert.equal(source, parsed.trained?.source);
+      assert.deepEqual(issues.map((i) => i.instance_id).sort(), world.goodIds.slice().sort());
+      const parser = issues.find((i) => i.instance_id === 'acme__widgets-1')!;
+      assert.ok(parser.candidates.some((c) => c.path === 'widgets/parser.py' && c.gold), JSON.stringify(parser.candidates.map((c) => c.path)));
+      assert.ok(parser.candidates.every((c) => c.gold === (c.path === 'widgets/parser.py')));
+
+      const refit = join(tmp, 'refit.json');
+      const again = cli(['train', '--from-features', features, '--out', refit]);
+      assert.equal(again.status, 0, again.stderr);
+      assert.equal(readFileSync(refit, 'utf8'), readFileSync(model, 'utf8'), 'same data, same model file');
+    });
+  });
+
+  it('refuses missing flags and unreadable inputs with exit 2', () => {
+    assert.equal(cli(['train', '--dataset', world.dataset, '--repos', world.reposDir]).status, 2, 'no --out');
+    const missing = cli(['train', '--from-features', join(tmp, 'nope.jsonl'), '--out', join(tmp, 'x.json')]);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /cannot read --from-features/);
+  });
+});

@@ -1,0 +1,89 @@
+import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
+import { FEATURE_NAMES, type CandidateFeatures } from '../../../../src/core/embedded/features';
+import { Locator } from '../../../../src/core/locator';
+import { NodeToolRunner } from '../../../../src/tools/runner';
+
+/** A small JS package: the source, its built bundle, its type declarations and a changelog all name the class. */
+const FILES: Record<string, string> = {
+  'src/repoCard.js': [
+    'export class RepoCard {',
+    '  constructor(stats) {',
+    '    this.stats = stats;',
+    '  }',
+    '',
+    '  renderStars(count) {',
+    '    return count.toLocaleString();',
+    '  }',
+    '}',
+    '',
+  ].join('\n'),
+  'dist/index.js': 'class RepoCard{constructor(s){this.stats=s}renderStars(c){return c.toLocaleString()}}\nmodule.exports={RepoCard};\n',
+  'types/repoCard.d.ts': 'export declare class RepoCard {\n  renderStars(count: number): string;\n}\n',
+  'CHANGELOG.md': '# Changes\n\n* Add RepoCard renderStars locale support (#12)\n* Fix RepoCard renderStars rounding\n',
+  'src/index.js': "export { RepoCard } from './repoCard.js';\n",
+};
+
+describe('candidate features (real git repo, real ripgrep)', function () {
+  let dir = '';
+  let seen: CandidateFeatures[] = [];
+
+  before(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'codegrep-features-'));
+    for (const [rel, text] of Object.entries(FILES)) {
+      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      writeFileSync(path.join(dir, rel), text);
+    }
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' });
+    git('init', '-q');
+    git('add', '.');
+    git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'init');
+    const issue = { title: 'RepoCard renderStars ignores the locale', body: 'Calling `renderStars(1234)` on a `RepoCard` prints 1234.' };
+    await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain({ model: null, observe: (f) => (seen = f) }));
+  });
+
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  const feature = (file: string, name: string) => {
+    const row = seen.find((c) => c.path === file);
+    assert.ok(row, `${file} is a candidate: ${seen.map((c) => c.path).join(', ')}`);
+    return row.values[FEATURE_NAMES.indexOf(name)];
+  };
+
+  it('names every value, one per feature', () => {
+    assert.ok(seen.length >= 3);
+    for (const row of seen) assert.equal(row.values.length, FEATURE_NAMES.length);
+  });
+
+  it('marks the source that defines the title names', () => {
+    assert.equal(feature('src/repoCard.js', 'definition_of_title_clue'), 1);
+    assert.equal(feature('src/repoCard.js', 'role_generated'), 0);
+    assert.equal(feature('src/repoCard.js', 'demotion'), 1);
+    assert.ok(feature('src/repoCard.js', 'title_path_words') >= 1, 'repoCard matches "RepoCard" in the title');
+  });
+
+  it('classifies the bundle and the declarations as generated, the changelog as a doc', () => {
+    assert.equal(feature('types/repoCard.d.ts', 'role_generated'), 1);
+    assert.ok(feature('types/repoCard.d.ts', 'demotion') < 1);
+    if (seen.some((c) => c.path === 'dist/index.js')) assert.equal(feature('dist/index.js', 'role_generated'), 1);
+    if (seen.some((c) => c.path === 'CHANGELOG.md')) assert.equal(feature('CHANGELOG.md', 'role_doc'), 1);
+  });
+
+  it('records the leader check: the checked leaders have lexical scores', () => {
+    const checked = seen.filter((c) => c.values[FEATURE_NAMES.indexOf('lexical_checked')] === 1);
+    assert.ok(checked.length >= 2);
+    assert.ok(checked.some((c) => c.values[FEATURE_NAMES.indexOf('lexical_share')] === 1), 'one leader holds the best lexical score');
+  });
+
+  it('the shipped model answers the source first, not its look-alikes', async () => {
+    const issue = { title: 'RepoCard renderStars ignores the locale', body: 'Calling `renderStars(1234)` on a `RepoCard` prints 1234.' };
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain());
+    assert.equal(result.candidates[0]?.path, 'src/repoCard.js', JSON.stringify(result.candidates));
+    const score = result.candidates[0]?.score ?? -1;
+    assert.ok(score > 0 && score < 1, 'the score is the model probability');
+  });
+});

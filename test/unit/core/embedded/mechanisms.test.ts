@@ -1,0 +1,102 @@
+import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import type { Clue } from '../../../../src/core/embedded/clues';
+import { mineIssue } from '../../../../src/core/embedded/clues';
+import { definitionSearchPattern } from '../../../../src/core/embedded/definitions';
+import { EvidenceBoard, matchingPaths } from '../../../../src/core/embedded/evidence';
+import { LeaderCheck } from '../../../../src/core/embedded/leaderCheck';
+import { rangesFor } from '../../../../src/core/embedded/reasons';
+import { demotion, pathKind, rankFiles, type ScoreContext } from '../../../../src/core/embedded/score';
+import { ripgrepPath } from '../../../../src/tools/ripgrep';
+import { NodeToolRunner } from '../../../../src/tools/runner';
+import { makeTree, removeTree } from '../../tools/fixture';
+
+const base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'bodyWords' | 'qualifiers'> = {
+  mentionsTests: false,
+  mentionsDocs: false,
+  titleWords: [],
+  bodyWords: [],
+  qualifiers: new Map(),
+};
+
+describe('embedded brain mechanisms (issue 12 fixes)', () => {
+  it('classifies look-alikes of source as non-source: declarations, bundles, man pages, .github, contrib', () => {
+    assert.equal(pathKind('types/database/zset.d.ts'), 'generated');
+    assert.equal(pathKind('dist/index.js'), 'generated');
+    assert.equal(pathKind('packages/ui/build/app.js'), 'generated');
+    assert.equal(pathKind('doc/jq.1'), 'doc');
+    assert.equal(pathKind('.github/ISSUE_TEMPLATE/bug.md'), 'data');
+    assert.equal(pathKind('.github/workflows/ci.yml'), 'data');
+    assert.equal(pathKind('contrib/zlib/inflate.c'), 'vendor');
+    assert.equal(pathKind('single_include/nlohmann/json.hpp'), 'source', 'amalgamated headers are the real fix site');
+    assert.equal(pathKind('src/lib/contrib.ts'), 'source');
+    assert.ok(demotion('dist/index.js', base) < 1);
+  });
+
+  it('the leader check bonus respects the demotion: a word-rich changelog does not win on words', () => {
+    const file = (path: string, score: number) => ({ path, score, evidence: { path } as never });
+    const ranked = [file('src/locale.c', 10), file('ChangeLog', 9.9)];
+    const check = LeaderCheck.plan(ranked, new Map([['locale', 1], ['strftime', 1]]))!;
+    const [call] = check.nextCalls(8);
+    const hits = [
+      { path: 'src/locale.c', line: 10, text: 'setlocale(locale)' },
+      ...Array.from({ length: 30 }, (_, i) => ({ path: 'ChangeLog', line: i + 1, text: '* Add locale strftime support (locale)' })),
+    ];
+    check.ingest(call!, { text: '', truncated: false, count: hits.length, bytes: 0, hits });
+    assert.deepEqual(check.apply(ranked, base).map((f) => f.path), ['src/locale.c', 'ChangeLog']);
+  });
+
+  it('orders a file’s ranges by evidence strength, the best first, without nested duplicates', () => {
+    const strong: Clue = { kind: 'symbol', text: '_legacy_decode', source: 'title', weight: 4 };
+    const weak: Clue = { kind: 'symbol', text: 'key_salt', source: 'body', weight: 1 };
+    const b = new EvidenceBoard();
+    b.addSymbolHits(
+      [
+        { path: 'django/contrib/sessions/backends/base.py', line: 76, text: '    def key_salt(self):' },
+        { path: 'django/contrib/sessions/backends/base.py', line: 119, text: '    def _legacy_decode(self, session_data):' },
+        { path: 'django/contrib/sessions/backends/base.py', line: 125, text: '    def _legacy_decode(self, data2):' },
+      ],
+      [weak, strong],
+    );
+    const [file] = rankFiles(b.all(), b.context(base));
+    assert.deepEqual(rangesFor(file!), [[119, 139], [76, 96]], 'the title name first (the line-125 definition starts inside the first range)');
+  });
+
+  it('matches a path quoted from the reporter’s machine by its longest tail that exists', () => {
+    const paths = ['requests/models.py', 'requests/adapters.py', 'docs/models.py'];
+    assert.deepEqual(matchingPaths(paths, 'requests/models.py'), ['requests/models.py']);
+    assert.deepEqual(matchingPaths(paths, 'dev/proj/requests/models.py'), ['requests/models.py']);
+    assert.deepEqual(matchingPaths(paths, 'elsewhere/models.py'), [], 'one shared segment is not enough');
+    const mined = mineIssue({ title: 'Crash in models', body: 'See ~/dev/myproj/requests/models.py line 3' });
+    const clue = mined.clues.find((c) => c.kind === 'path');
+    assert.ok(clue && matchingPaths(paths, clue.text).includes('requests/models.py'), JSON.stringify(clue));
+  });
+
+  it('mines the exception that ends a traceback whatever its class is called', () => {
+    const body = ['Traceback (most recent call last):', '  File "app/views.py", line 3, in get', '    raise Http404("No Poll matches the given query")', 'Http404: No Poll matches the given query', ''].join('\n');
+    const mined = mineIssue({ title: 'Page crashes', body });
+    assert.ok(mined.clues.some((c) => c.kind === 'symbol' && c.text === 'Http404'), JSON.stringify(mined.clues));
+    assert.ok(mined.clues.some((c) => c.kind === 'message' && c.text.startsWith('No Poll matches the given query')));
+  });
+
+  it('the definitions search skips bare call statements and keeps assignments, members and bodies', () => {
+    const pattern = definitionSearchPattern(['raises', 'render']);
+    const lines = ['    raises(ValueError)', 'raises = make_raiser()', '  render(props) {', '  render: function () {', 'def raises(x):', '    render(x)'];
+    const out = execFileSync(ripgrepPath(), ['--no-config', '-e', pattern, '-'], { input: lines.join('\n'), encoding: 'utf8' }).trim().split('\n');
+    assert.deepEqual(out, ['raises = make_raiser()', '  render(props) {', '  render: function () {', 'def raises(x):']);
+  });
+
+  describe('case-insensitive title-word file search (real tree)', () => {
+    let dir = '';
+    before(() => (dir = makeTree({ 'src/components/RepoCard.tsx': 'export const RepoCard = 1;\n', 'src/repo-card.js': 'x\n' }, 'codegrep-glob-case-')));
+    after(() => removeTree(dir));
+
+    it('finds CamelCase file names for lower-case title words', async () => {
+      const runner = new NodeToolRunner({ roots: [dir] });
+      const result = await runner.run({ id: 'g', name: 'glob', args: { pattern: '**/*repocard*', case_insensitive: true } }, new AbortController().signal);
+      assert.deepEqual(result.paths, ['src/components/RepoCard.tsx']);
+      const strict = await runner.run({ id: 'g', name: 'glob', args: { pattern: '**/*repocard*' } }, new AbortController().signal);
+      assert.deepEqual(strict.paths ?? [], []);
+    });
+  });
+});

@@ -1,0 +1,65 @@
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CodeGrepError } from '../../../../src/common/errors';
+import { defaultRankerModel } from '../../../../src/core/embedded/defaultModel';
+import { FEATURE_NAMES } from '../../../../src/core/embedded/features';
+import { RANKER_FORMAT, RANKER_VERSION, contributions, parseRankerModel, probabilities, type RankerModel } from '../../../../src/core/embedded/ranker';
+
+function model(overrides: Partial<RankerModel> = {}): RankerModel {
+  const n = FEATURE_NAMES.length;
+  return {
+    format: RANKER_FORMAT,
+    version: RANKER_VERSION,
+    features: [...FEATURE_NAMES],
+    mean: new Array<number>(n).fill(0),
+    scale: new Array<number>(n).fill(1),
+    weights: new Array<number>(n).fill(0),
+    bias: 0,
+    candidates: 10,
+    maxFiles: 3,
+    missingGold: 0.5,
+    ...overrides,
+  };
+}
+
+describe('ranker model file', () => {
+  it('the shipped model loads, has this build’s features and was trained on the training set', () => {
+    const shipped = defaultRankerModel();
+    assert.deepEqual(shipped.features, FEATURE_NAMES);
+    assert.ok(shipped.candidates >= 1 && shipped.maxFiles >= 1 && shipped.missingGold >= 0);
+    const raw = JSON.parse(readFileSync(join(__dirname, '../../../../src/core/embedded/rankerModel.json'), 'utf8')) as { trained: { source: string } };
+    assert.match(raw.trained.source, /^train\.jsonl sha256:/, 'trained on ../shared/train, never on a dev set');
+  });
+
+  it('refuses another version, another feature list and malformed numbers, saying how to regenerate', () => {
+    const refuse = (data: unknown, why: RegExp) =>
+      assert.throws(() => parseRankerModel(data), (e: unknown) => e instanceof CodeGrepError && why.test(e.message) && /codegrep train/.test(e.message));
+    refuse({ ...model(), version: RANKER_VERSION + 1 }, /version/);
+    refuse({ ...model(), features: [...FEATURE_NAMES].reverse() }, /feature list/);
+    refuse({ ...model(), weights: [1, 2] }, /"weights"/);
+    refuse({ ...model(), bias: 'x' }, /"bias"/);
+    refuse({ format: 'something-else' }, /not a codegrep-ranker/);
+    refuse(null, /not a codegrep-ranker/);
+    assert.equal(parseRankerModel(model()).maxFiles, 3);
+  });
+
+  it('probabilities are the logistic of the standardised weighted sum (hand-computed)', () => {
+    const n = FEATURE_NAMES.length;
+    const weights = new Array<number>(n).fill(0);
+    weights[0] = 2;
+    weights[1] = -1;
+    const mean = new Array<number>(n).fill(0);
+    mean[0] = 1;
+    const scale = new Array<number>(n).fill(1);
+    scale[0] = 2;
+    const m = model({ weights, mean, scale, bias: 0.5 });
+    const values = new Array<number>(n).fill(0);
+    values[0] = 3; // (3 - 1) / 2 = 1 -> +2
+    values[1] = 1; // -1
+    const row = { path: 'a.py', values };
+    assert.deepEqual(contributions(m, row).slice(0, 2), [2, -1]);
+    const [p] = probabilities(m, [row]);
+    assert.ok(Math.abs(p! - 1 / (1 + Math.exp(-1.5))) < 1e-12);
+  });
+});

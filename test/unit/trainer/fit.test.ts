@@ -1,0 +1,51 @@
+import { strict as assert } from 'node:assert';
+import { FEATURE_NAMES } from '../../../src/core/embedded/features';
+import { labelIssue, goldOutside, type TrainingIssue } from '../../../src/trainer/examples';
+import { DEFAULT_FIT, answerFor, repositoryFolds, trainRanker } from '../../../src/trainer/fit';
+
+const HAND_RATIO = FEATURE_NAMES.indexOf('hand_score_ratio');
+const DEFINES = FEATURE_NAMES.indexOf('definition_of_title_clue');
+
+/** Synthetic issues where the gold file is the one defining the title's name, whatever its hand rank. */
+function issues(count: number): TrainingIssue[] {
+  const out: TrainingIssue[] = [];
+  for (let i = 0; i < count; i++) {
+    const gold = i % 3;
+    const candidates = [0, 1, 2].map((c) => {
+      const values = new Array<number>(FEATURE_NAMES.length).fill(0);
+      values[HAND_RATIO] = 1 - c * 0.1;
+      values[DEFINES] = c === gold ? 1 : 0;
+      return { path: `f${c}.py`, values };
+    });
+    out.push(labelIssue({ instance_id: `r${i % 5}__${i}`, repo: `o/r${i % 5}`, language: i % 2 ? 'go' : 'python', gold_files: [`f${gold}.py`] }, candidates));
+  }
+  return out;
+}
+
+describe('ranker training', () => {
+  it('labels candidates by the gold files and counts gold outside them', () => {
+    const issue = labelIssue({ instance_id: 'x', repo: 'o/r', gold_files: ['./a.py', 'b.py'] }, [{ path: 'a.py', values: [] }, { path: 'c.py', values: [] }]);
+    assert.deepEqual(issue.candidates.map((c) => c.gold), [true, false]);
+    assert.equal(goldOutside(issue, 2), 1);
+    assert.equal(issue.language, 'unknown');
+  });
+
+  it('folds group whole repositories', () => {
+    const folds = repositoryFolds(issues(40), 3);
+    const seen = new Map<string, number>();
+    folds.forEach((fold, f) => fold.forEach((issue) => {
+      assert.ok(!seen.has(issue.repo) || seen.get(issue.repo) === f, `${issue.repo} in two folds`);
+      seen.set(issue.repo, f);
+    }));
+    assert.equal(folds.flat().length, 40);
+  });
+
+  it('learns the evidence that marks the gold file and answers it (cross-validated on held-out repositories)', () => {
+    const { model, crossValidation } = trainRanker(issues(40), { ...DEFAULT_FIT, folds: 5 });
+    assert.ok(model.weights[DEFINES]! > 0);
+    assert.ok(crossValidation.overall.acc_at_1 > 0.9, JSON.stringify(crossValidation.overall));
+    assert.ok(crossValidation.handByLanguage.all!.acc_at_1 < 0.5, 'the hand ranking alone gets these wrong');
+    assert.deepEqual(answerFor(model, issues(3)[2]!), ['f2.py']);
+    assert.deepEqual(trainRanker(issues(40)).model, model, 'same data, same model');
+  });
+});
