@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // Compares two `codegrep eval --out F` row files (F.rows.jsonl) row by row: same instance ids,
 // same brain, same predicted_files in the same order. Prints every difference; exits 1 if any.
-// Usage: node scripts/compare-eval-rows.mjs BEFORE.rows.jsonl AFTER.rows.jsonl
+// Usage: node scripts/compare-eval-rows.mjs BEFORE.rows.jsonl AFTER.rows.jsonl [--common]
+// --common compares only the rows both files have (for runs stopped early or run with --limit).
 import { readFileSync } from 'node:fs';
 
-const [beforeFile, afterFile] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const common = args.includes('--common');
+const [beforeFile, afterFile] = args.filter((a) => a !== '--common');
 if (!beforeFile || !afterFile) {
   console.error('usage: node scripts/compare-eval-rows.mjs BEFORE.rows.jsonl AFTER.rows.jsonl');
   process.exit(2);
@@ -23,6 +26,10 @@ function load(file) {
 
 const before = load(beforeFile);
 const after = load(afterFile);
+if (common) {
+  for (const key of [...before.keys()]) if (!after.has(key)) before.delete(key);
+  for (const key of [...after.keys()]) if (!before.has(key)) after.delete(key);
+}
 let differences = 0;
 let f05Before = 0;
 let f05After = 0;
