@@ -75,7 +75,9 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
   const targets = resolved.map((r) => r.abs);
   const collectors = singles.map((single) => new GrepCollector(workspace, clampInt(single.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines), false));
   const done = singles.map(() => false);
-  const deadline = Date.now() + ctx.timeoutMs;
+  // Each search had its own call, and so its own timeout, before: the shared walk gets their sum.
+  const budgetMs = ctx.timeoutMs * singles.length;
+  const deadline = Date.now() + budgetMs;
   let resume: WalkPoint | undefined;
   let failed = false;
   let last: RgOutcome | undefined;
@@ -140,7 +142,7 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
     resume = { key: here.key, line: here.line };
   }
   const shared: RgOutcome = { ...last, code: failed ? 2 : last.code };
-  return singles.map((single, i) => finishGrep(collectors[i], aloneOutcome(shared, collectors[i].total, done[i]), single, where, ctx.timeoutMs));
+  return singles.map((single, i) => finishGrep(collectors[i], aloneOutcome(shared, collectors[i].total, done[i]), single, where, budgetMs));
 }
 
 /** A file's place in rg's --sort=path order: which target, then each path component, compared as bytes. */
