@@ -15,6 +15,7 @@ import { GitWorktrees } from '../eval/worktrees';
 import { NodeToolRunner } from '../tools/runner';
 import { BRAIN_NAMES, parseBrains } from './brains';
 import { EXIT, badInput, intFlag, userCwd, type Command } from './command';
+import { onStopSignals } from './signals';
 
 const USAGE = `Usage: codegrep eval --dataset F.jsonl --repos DIR [options]
 
@@ -98,13 +99,12 @@ export const evalCommand: Command = {
 
     const controller = new AbortController();
     let interrupts = 0;
-    const onSigint = () => {
+    const stopSignals = onStopSignals((signal) => {
       interrupts++;
       if (interrupts > 1) process.exit(EXIT.interrupted);
-      process.stderr.write('\ninterrupted: removing worktrees (Ctrl-C again to quit at once)\n');
+      process.stderr.write(`\ninterrupted (${signal}): removing worktrees (Ctrl-C again to quit at once)\n`);
       controller.abort();
-    };
-    process.on('SIGINT', onSigint);
+    }, false);
     try {
       const progress = process.stderr.isTTY && !process.env.CI ? new BarProgress(process.stderr) : new LineProgress(process.stderr);
       const { report, interrupted } = await runEval({
@@ -142,7 +142,7 @@ export const evalCommand: Command = {
       }
       return report.systems.some((s) => s.kind === 'brain' && s.summary.errors > 0) ? EXIT.rowsFailed : EXIT.ok;
     } finally {
-      process.off('SIGINT', onSigint);
+      stopSignals();
     }
   },
 };

@@ -2,12 +2,14 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { LocateEvent } from '../common/events';
+import { terminalSafe } from '../common/terminalText';
 import { Locator } from '../core/locator';
 import { NodeToolRunner } from '../tools/runner';
 import { BRAIN_NAMES, parseBrains } from './brains';
 import { EXIT, badInput, intFlag, userCwd, type Command } from './command';
 import { formatResult } from './format';
 import { readIssue } from './issueInput';
+import { onStopSignals } from './signals';
 
 const USAGE = `Usage: codegrep locate [TEXT] [--issue-file F | --url URL] [options]
 
@@ -25,6 +27,10 @@ Options:
   --thinking                 let the model reason before each reply (codegrep profile; slower)
   --max-turns N              exploration turns before the answer turn (default 3)
   --max-parallel-calls N     tool calls per turn (default 8)
+  --exclude GLOB             never search, list or read matching paths (repeatable; VS Code
+                             files.exclude syntax, e.g. **/generated or build)
+  --include-ignored          also search files .gitignore/.ignore/.rgignore hide, and node_modules/
+                             (.git/ and credential files such as .env are never read)
   --json                     print the LocateResult as JSON
 
 The API key for --brain openai is read from CODEGREP_API_KEY; for GitHub issues, the token from
@@ -51,6 +57,8 @@ export const locateCommand: Command = {
         thinking: { type: 'boolean', default: false },
         'max-turns': { type: 'string' },
         'max-parallel-calls': { type: 'string' },
+        exclude: { type: 'string', multiple: true, default: [] },
+        'include-ignored': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
       },
     });
@@ -70,8 +78,7 @@ export const locateCommand: Command = {
     const maxParallelCalls = intFlag('max-parallel-calls', values['max-parallel-calls'], 1, 32);
 
     const controller = new AbortController();
-    const onSigint = () => controller.abort();
-    process.once('SIGINT', onSigint);
+    const stopSignals = onStopSignals(() => controller.abort());
     try {
       const issue = await readIssue({
         text: positionals.length ? positionals.join(' ') : undefined,
@@ -82,14 +89,15 @@ export const locateCommand: Command = {
         repo,
         signal: controller.signal,
       });
-      const locator = new Locator(new NodeToolRunner({ roots: [repo] }).warmUp(), { maxTurns, maxParallelCalls });
+      const visibility = { exclude: values.exclude.map((glob) => ({ glob })), includeIgnored: values['include-ignored'] };
+      const locator = new Locator(new NodeToolRunner({ roots: [repo], visibility }).warmUp(), { maxTurns, maxParallelCalls });
       const live = !values.json && process.stderr.isTTY ? liveTrace : undefined;
       const result = await locator.locate(issue, specs[0].create(repo), { signal: controller.signal, onEvent: live });
       if (live) process.stderr.write('\r\x1b[2K');
       process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatResult(result)}\n`);
       return EXIT.ok;
     } finally {
-      process.off('SIGINT', onSigint);
+      stopSignals();
     }
   },
 };
@@ -99,7 +107,7 @@ function liveTrace(event: LocateEvent): void {
   if (event.type === 'turn-started') {
     process.stderr.write(`\r\x1b[2Kturn ${event.turn}/${event.totalTurns}${event.final ? ' (answer)' : ''}…`);
   } else if (event.type === 'tool-call') {
-    const args = JSON.stringify(event.call.args);
+    const args = terminalSafe(JSON.stringify(event.call.args));
     process.stderr.write(`\r\x1b[2Kturn ${event.turn}: ${event.call.name} ${args.length > 60 ? `${args.slice(0, 60)}…` : args}`);
   }
 }

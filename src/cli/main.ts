@@ -1,4 +1,6 @@
 import { CodeGrepError, toErrorInfo } from '../common/errors';
+import { redactText } from '../common/redact';
+import { terminalSafe } from '../common/terminalText';
 import { EXIT, type Command } from './command';
 import { evalCommand } from './eval';
 import { trainCommand } from './train';
@@ -47,7 +49,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const command = COMMANDS[name];
   if (!command) {
-    process.stderr.write(`codegrep: unknown command "${name}".\n\n${mainUsage()}\n`);
+    process.stderr.write(`codegrep: unknown command "${terminalSafe(name)}".\n\n${mainUsage()}\n`);
     return EXIT.badInput;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
@@ -58,7 +60,7 @@ export async function main(argv: string[]): Promise<number> {
     return await command.run(rest);
   } catch (error) {
     if (isParseArgsError(error) || (error instanceof CodeGrepError && error.code === 'bad-input')) {
-      process.stderr.write(`codegrep ${name}: ${(error as Error).message}\nRun \`codegrep ${name} --help\` for usage.\n`);
+      process.stderr.write(`codegrep ${name}: ${printable((error as Error).message)}\nRun \`codegrep ${name} --help\` for usage.\n`);
       return EXIT.badInput;
     }
     const info = toErrorInfo(error);
@@ -66,9 +68,14 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`codegrep ${name}: cancelled.\n`);
       return EXIT.interrupted;
     }
-    process.stderr.write(`codegrep ${name}: ${info.message}\n`);
+    process.stderr.write(`codegrep ${name}: ${printable(info.message)}\n`);
     return EXIT.failure;
   }
+}
+
+/** An error message (which may quote a server, a model, an issue or a file name) as it may reach the terminal. */
+function printable(message: string): string {
+  return terminalSafe(redactText(message), true);
 }
 
 /** Errors `util.parseArgs` throws for unknown or malformed options. */
@@ -82,7 +89,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`codegrep: ${toErrorInfo(error).message}\n`);
+    process.stderr.write(`codegrep: ${printable(toErrorInfo(error).message)}\n`);
     process.exitCode = EXIT.failure;
   },
 );

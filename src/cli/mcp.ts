@@ -1,8 +1,10 @@
-import { stat } from 'node:fs/promises';
-import { isAbsolute, resolve } from 'node:path';
+import { realpath, stat } from 'node:fs/promises';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { toErrorInfo } from '../common/errors';
 import { formatForModel } from '../common/handoffText';
@@ -10,10 +12,13 @@ import { DEFAULT_LIMITS } from '../common/limits';
 import type { LocateResult } from '../common/result';
 import { Locator } from '../core/locator';
 import { NodeToolRunner } from '../tools/runner';
+import type { VisibilityPolicy } from '../tools/visibility';
 import { BRAIN_NAMES, parseBrains, type ModelFlags } from './brains';
 import { EXIT, badInput, userCwd, type Command } from './command';
 import { readGitInfo } from '../tools/git';
 import { issueFromInput } from '../tools/github';
+import { MCP_MAX_MESSAGE_BYTES, McpLineGuard } from './mcpLineGuard';
+import { onStopSignals } from './signals';
 import { VERSION } from './version';
 
 const USAGE = `Usage: codegrep mcp [--repo DIR] [--brain NAME] [options]
@@ -24,7 +29,11 @@ clients can ask CodeGrep which files an issue is about before they edit.
   claude mcp add codegrep -- npx codegrep mcp
 
 Options:
-  --repo DIR          default repository when a call gives no "repo" (default: the current folder)
+  --repo DIR          default repository when a call gives no "repo" (default: the current folder);
+                      a call's "repo" must lie inside it
+  --allow-repo DIR    also accept a call's "repo" inside DIR (repeatable)
+  --exclude GLOB      never search, list or read matching paths (repeatable; files.exclude syntax)
+  --include-ignored   also search ignored files and node_modules/ (never .git/ or .env-style files)
   --brain NAME        default brain: ${BRAIN_NAMES} (default: embedded)
   --endpoint URL      OpenAI-compatible server for --brain openai (or CODEGREP_ENDPOINT)
   --model NAME        served model name (or CODEGREP_MODEL); the key comes from CODEGREP_API_KEY
@@ -43,6 +52,14 @@ export interface McpServerDefaults {
   brain: string;
   flags: ModelFlags;
   env: Record<string, string | undefined>;
+  /** Folders besides `repo` that a call's `repo` may lie in (`--allow-repo`). */
+  allowedRepos?: readonly string[];
+  /** What the tools may see (`--exclude`, `--include-ignored`). */
+  visibility?: VisibilityPolicy;
+  /** Aborts every call in flight (the server is shutting down on a signal). */
+  shutdown?: AbortSignal;
+  /** Gets each call's promise, so a shutdown can wait until their rg children are gone. */
+  track?: (call: Promise<unknown>) => void;
 }
 
 /** Builds the MCP server with its `locate_files` tool (exported so tests and embedders can connect any transport). */
@@ -72,33 +89,47 @@ export function createMcpServer(defaults: McpServerDefaults): McpServer {
       annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
     },
     async ({ issue, repo, maxFiles, brain }, extra) => {
-      try {
-        const root = await repoFolder(repo, defaults.repo);
-        const [spec] = parseBrains(brain ?? defaults.brain, defaults.flags);
-        // Every remote, so a fork's `#N` resolves upstream (issueRepositoryOf ranks upstream first).
-        const remotes = async () => (await readGitInfo(root))?.remotes ?? [];
-        const resolved = await issueFromInput(issue, { env: defaults.env, remotes, signal: extra.signal });
-        const progressToken = extra._meta?.progressToken;
-        const totalTurns = DEFAULT_LIMITS.maxTurns + 1;
-        const locator = new Locator(new NodeToolRunner({ roots: [root] }));
-        const result = await locator.locate(resolved, spec.create(root), {
-          signal: extra.signal,
-          onEvent: (event) => {
-            if (progressToken === undefined || event.type !== 'turn-started') return;
-            const message = event.final ? 'answering' : `searching (turn ${event.turn} of ${event.totalTurns})`;
-            void extra
-              .sendNotification({ method: 'notifications/progress', params: { progressToken, progress: event.turn - 1, total: totalTurns, message } })
-              .catch(() => undefined);
-          },
-        });
-        return toolResult(result, root, maxFiles);
-      } catch (error) {
-        const info = toErrorInfo(error);
-        return { isError: true, content: [{ type: 'text' as const, text: `CodeGrep could not locate files (${info.code}): ${info.message}` }] };
-      }
+      const call = locateCall(defaults, { issue, repo, maxFiles, brain }, extra);
+      defaults.track?.(call);
+      return call;
     },
   );
   return server;
+}
+
+type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** One locate_files call; every failure comes back as a tool error the agent can read, redacted. */
+async function locateCall(
+  defaults: McpServerDefaults,
+  { issue, repo, maxFiles, brain }: { issue: string; repo?: string; maxFiles?: number; brain?: string },
+  extra: ToolExtra,
+) {
+  const signal = defaults.shutdown ? AbortSignal.any([extra.signal, defaults.shutdown]) : extra.signal;
+  try {
+    const root = await repoFolder(repo, defaults.repo, defaults.allowedRepos ?? []);
+    const [spec] = parseBrains(brain ?? defaults.brain, defaults.flags);
+    // Every remote, so a fork's `#N` resolves upstream (issueRepositoryOf ranks upstream first).
+    const remotes = async () => (await readGitInfo(root))?.remotes ?? [];
+    const resolved = await issueFromInput(issue, { env: defaults.env, remotes, signal });
+    const progressToken = extra._meta?.progressToken;
+    const totalTurns = DEFAULT_LIMITS.maxTurns + 1;
+    const locator = new Locator(new NodeToolRunner({ roots: [root] }));
+    const result = await locator.locate(resolved, spec.create(root), {
+      signal,
+      onEvent: (event) => {
+        if (progressToken === undefined || event.type !== 'turn-started') return;
+        const message = event.final ? 'answering' : `searching (turn ${event.turn} of ${event.totalTurns})`;
+        void extra
+          .sendNotification({ method: 'notifications/progress', params: { progressToken, progress: event.turn - 1, total: totalTurns, message } })
+          .catch(() => undefined);
+      },
+    });
+    return toolResult(result, root, maxFiles);
+  } catch (error) {
+    const info = toErrorInfo(error);
+    return { isError: true, content: [{ type: 'text' as const, text: `CodeGrep could not locate files (${info.code}): ${info.message}` }] };
+  }
 }
 
 function toolResult(result: LocateResult, root: string, maxFiles: number | undefined) {
@@ -117,11 +148,27 @@ function toolResult(result: LocateResult, root: string, maxFiles: number | undef
   };
 }
 
-async function repoFolder(repo: string | undefined, fallback: string): Promise<string> {
+/**
+ * The folder a call searches: the server's own repo, or a folder inside it or inside an
+ * `--allow-repo` folder (real paths, so a symlink cannot lead out). With a remote brain, a call's
+ * `repo: "/"` would otherwise send files from anywhere on the machine to the model.
+ */
+async function repoFolder(repo: string | undefined, fallback: string, allowed: readonly string[]): Promise<string> {
   const folder = repo ? (isAbsolute(repo) ? repo : resolve(fallback, repo)) : fallback;
   const isDir = await stat(folder).then((s) => s.isDirectory(), () => false);
   if (!isDir) throw badInput(`repo "${folder}" is not a folder. Pass the repository's absolute path.`);
+  if (repo === undefined) return folder;
+  const real = await realpath(folder);
+  const roots = await Promise.all([fallback, ...allowed].map((dir) => realpath(dir).catch(() => resolve(dir))));
+  if (!roots.some((root) => isInside(root, real))) {
+    throw badInput(`repo "${folder}" is outside the folders this server may search (${[fallback, ...allowed].join(', ')}). Start the server with --repo or --allow-repo for it.`);
+  }
   return folder;
+}
+
+function isInside(root: string, target: string): boolean {
+  const rel = relative(root, target);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
 
 /** `codegrep mcp`: the stdio MCP server; runs until the client closes stdin. */
@@ -134,6 +181,9 @@ export const mcpCommand: Command = {
       strict: true,
       options: {
         repo: { type: 'string' },
+        'allow-repo': { type: 'string', multiple: true, default: [] },
+        exclude: { type: 'string', multiple: true, default: [] },
+        'include-ignored': { type: 'boolean', default: false },
         brain: { type: 'string', default: 'embedded' },
         endpoint: { type: 'string' },
         model: { type: 'string' },
@@ -142,17 +192,47 @@ export const mcpCommand: Command = {
     });
     const flags: ModelFlags = { endpoint: values.endpoint, model: values.model, profile: values.profile };
     parseBrains(values.brain, flags); // a bad default brain is a startup error (exit 2), not a failed call later
-    const repo = await repoFolder(values.repo ? resolve(userCwd(), values.repo) : undefined, userCwd());
-    const server = createMcpServer({ repo, brain: values.brain, flags, env: process.env });
-    const transport = new StdioServerTransport();
+    const cwd = userCwd();
+    const repo = await repoFolder(undefined, values.repo ? resolve(cwd, values.repo) : cwd, []);
+    const allowedRepos = [];
+    for (const dir of values['allow-repo']) allowedRepos.push(await repoFolder(undefined, resolve(cwd, dir), []));
+    const shutdown = new AbortController();
+    const inFlight = new Set<Promise<unknown>>();
+    const track = (call: Promise<unknown>) => {
+      inFlight.add(call);
+      void call.finally(() => inFlight.delete(call));
+    };
+    const visibility = { exclude: values.exclude.map((glob) => ({ glob })), includeIgnored: values['include-ignored'] };
+    const server = createMcpServer({ repo, brain: values.brain, flags, env: process.env, allowedRepos, visibility, shutdown: shutdown.signal, track });
+    // The SDK closes stdio silently on a message over its buffer; the guard answers such a line with an error instead.
+    const guard = new McpLineGuard(MCP_MAX_MESSAGE_BYTES, (id, bytes) => {
+      process.stderr.write(`codegrep mcp: dropped a ${bytes}-byte message (over ${MCP_MAX_MESSAGE_BYTES} bytes)\n`);
+      const message = `message too large: ${bytes} bytes, over the ${MCP_MAX_MESSAGE_BYTES}-byte limit; send a shorter issue text or its URL.`;
+      void transport.send({ jsonrpc: '2.0', id: id as string | number, error: { code: -32600, message } }).catch(() => undefined);
+    });
+    process.stdin.pipe(guard);
+    const transport = new StdioServerTransport(guard, process.stdout, { maxBufferSize: MCP_MAX_MESSAGE_BYTES + 1024 });
+    let stoppedBy: NodeJS.Signals | undefined;
     const closed = new Promise<void>((resolveClosed) => {
       transport.onclose = () => resolveClosed();
       process.stdin.once('end', () => resolveClosed());
+      onStopSignals((signal) => {
+        stoppedBy = signal;
+        shutdown.abort();
+        resolveClosed();
+      });
     });
+    server.server.onerror = (error) => process.stderr.write(`codegrep mcp: ${toErrorInfo(error).message}\n`);
     await server.connect(transport);
     process.stderr.write(`codegrep mcp ${VERSION}: serving locate_files for ${repo}\n`);
     await closed;
+    // Calls in flight end (and kill their rg) before the process does.
+    await Promise.allSettled([...inFlight]);
     await server.close().catch(() => undefined);
-    return EXIT.ok;
+    // An open stdin would keep the process alive after a signal.
+    process.stdin.unpipe(guard);
+    process.stdin.destroy();
+    if (stoppedBy) process.stderr.write(`codegrep mcp: stopped by ${stoppedBy}\n`);
+    return stoppedBy ? EXIT.interrupted : EXIT.ok;
   },
 };

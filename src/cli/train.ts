@@ -33,6 +33,9 @@ The shipped model is regenerated with:
   codegrep train --dataset ../shared/train/train.jsonl --repos ../shared/train/repos \\
     --out src/core/embedded/rankerModel.json`;
 
+/** Per tool call while collecting (the product's own limit is 10 s; a loaded machine can exceed it on large trees). */
+const COLLECT_TOOL_TIMEOUT_MS = 120_000;
+
 /** `codegrep train`: learns the embedded brain's ranking and answer size from real fixes. */
 export const trainCommand: Command = {
   summary: "learn the embedded brain's ranker from issues with known fixes",
@@ -77,7 +80,8 @@ export const trainCommand: Command = {
         const collected = await collectIssues({
           dataset,
           workspaces: new GitWorktrees(new RepoCache({ reposDir: repos, cacheDir: values.cache ? resolve(cwd, values.cache) : defaultCacheDir() })),
-          createTools: (root) => new NodeToolRunner({ roots: [root] }).warmUp(),
+          // A generous per-call limit: a busy machine must not change what the tools find, or the model it trains.
+          createTools: (root) => new NodeToolRunner({ roots: [root], timeoutMs: COLLECT_TOOL_TIMEOUT_MS }).warmUp(),
           concurrency: intFlag('concurrency', values.concurrency, 1, 256),
           limit: intFlag('limit', values.limit, 0, 10_000_000),
           filter: values.filter === undefined ? undefined : new RegExp(values.filter),

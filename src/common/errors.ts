@@ -1,3 +1,5 @@
+import { redactText } from './redact';
+
 /** Failure kinds a user (or a surface) can act on. */
 export type ErrorCode =
   | 'bad-input'
@@ -36,12 +38,15 @@ export interface ErrorInfo {
   action?: ErrorAction;
 }
 
-/** Turns anything thrown into an ErrorInfo without leaking stack traces to users. */
+/**
+ * Turns anything thrown into an ErrorInfo without leaking stack traces or secrets to users: every
+ * surface (CLI, eval report, MCP, run history, panel) takes its error text from here, redacted.
+ */
 export function toErrorInfo(error: unknown): ErrorInfo {
-  if (error instanceof CodeGrepError) return { code: error.code, message: error.message, action: error.action };
+  if (error instanceof CodeGrepError) return { code: error.code, message: redactText(error.message), action: error.action };
   if (isAbortError(error)) return { code: 'cancelled', message: 'The run was cancelled.' };
   const message = error instanceof Error ? error.message : String(error);
-  return { code: 'internal', message, action: 'open-logs' };
+  return { code: 'internal', message: redactText(message), action: 'open-logs' };
 }
 
 /** True for the errors fetch/AbortSignal raise on cancellation. */

@@ -138,6 +138,16 @@ export function apiBaseForHost(host: string | undefined): string {
   return `https://${host}/api/v3`;
 }
 
+/**
+ * The one rule for where a GitHub token may go: to github.com (its API), or to the single
+ * Enterprise host the user configured (`enterpriseHost`: GITHUB_SERVER_URL / GITHUB_API_URL for the
+ * CLI and MCP, `github-enterprise.uri` in VS Code). Any other host gets the request without it.
+ */
+export function tokenMayGoTo(host: string | undefined, enterpriseHost: string | undefined): boolean {
+  if (!isEnterpriseHost(host)) return true;
+  return enterpriseHost !== undefined && host?.toLowerCase() === enterpriseHost.toLowerCase();
+}
+
 /** True when a host is GitHub Enterprise rather than github.com. */
 export function isEnterpriseHost(host: string | undefined): boolean {
   return !!host && host !== 'github.com' && host !== 'www.github.com';

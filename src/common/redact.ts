@@ -12,6 +12,18 @@ const SECRET_PATTERNS: [RegExp, string][] = [
   [/("(?:api[_-]?key|apiKey|authorization|password|token)"\s*:\s*")[^"]*(")/gi, `$1${REDACTED}$2`],
 ];
 
+/** Secrets this process was given (API key, GitHub token); every redactText call hides them. */
+const knownSecrets = new Set<string>();
+
+/**
+ * Registers a secret value so that every later redactText hides it, wherever the text came from
+ * (a server that echoes the Authorization header back in its error body, say).
+ */
+export function addKnownSecret(value: string | undefined): void {
+  const secret = value?.trim();
+  if (secret && secret.length >= 4 && secret !== 'EMPTY') knownSecrets.add(secret);
+}
+
 /** Copies a header record with credential values replaced, so a request can be logged whole. */
 export function redactHeaders(headers: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -20,13 +32,14 @@ export function redactHeaders(headers: Record<string, unknown>): Record<string, 
 }
 
 /**
- * Hides known secret values (e.g. the API key read from SecretStorage) and common credential
- * shapes in free text; the last line of defence before text reaches a log.
+ * Hides known secret values (those given, and those registered with addKnownSecret) and common
+ * credential shapes in free text; the last line of defence before text reaches a log, a report,
+ * the run history or another process.
  */
 export function redactText(text: string, secrets: readonly string[] = []): string {
   let out = text;
   // Longest first, so a secret that contains another is hidden whole.
-  for (const secret of [...secrets].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length)) {
+  for (const secret of [...secrets, ...knownSecrets].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length)) {
     out = out.split(secret).join(REDACTED);
   }
   for (const [pattern, replacement] of SECRET_PATTERNS) out = out.replace(pattern, replacement);

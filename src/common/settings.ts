@@ -10,8 +10,8 @@ export type PromptProfile = 'codegrep' | 'generic';
 export interface SettingDeclaration {
   /** Key without the `codegrep.` prefix. */
   key: string;
-  type: 'string' | 'number' | 'integer' | 'boolean';
-  default: string | number | boolean;
+  type: 'string' | 'number' | 'integer' | 'boolean' | 'object';
+  default: string | number | boolean | Readonly<Record<string, unknown>>;
   description: string;
   enum?: readonly string[];
   enumDescriptions?: readonly string[];
@@ -91,6 +91,22 @@ export const SETTINGS = [
     maximum: 3600,
     description: 'Wall-clock limit for one model request, in seconds.',
   },
+  {
+    key: 'exclude',
+    type: 'object',
+    default: {},
+    description: 'Glob patterns of files and folders CodeGrep never searches, lists or reads, merged with `#files.exclude#` and `#search.exclude#` the way VS Code search merges them (a later setting overrides a pattern; `false` turns one off). Same syntax: `{ "**/generated": true, "**/*.js": { "when": "$(basename).ts" } }`.',
+    scope: 'resource',
+  },
+  {
+    key: 'searchIgnoredFiles',
+    type: 'boolean',
+    default: false,
+    description: 'Also search and read files that `.gitignore`, `.ignore` or `.rgignore` hide, and `node_modules/`. Off by default. `.git/` and credential files (`.env`, `*.pem`, SSH keys) are never read.',
+    scope: 'resource',
+    // A cloned repo's settings must not open its ignored files to a model.
+    restricted: true,
+  },
 ] as const satisfies readonly SettingDeclaration[];
 
 /** The key of a declared setting, e.g. `maxTurns`. */
@@ -105,6 +121,9 @@ export interface CodeGrepSettings {
   maxTurns: number;
   maxParallelCalls: number;
   requestTimeoutSeconds: number;
+  /** codegrep.exclude: a VS Code glob map, merged with files.exclude and search.exclude by the tools. */
+  exclude: Readonly<Record<string, unknown>>;
+  searchIgnoredFiles: boolean;
 }
 
 /** Declared default of each setting. */
@@ -126,6 +145,8 @@ export function normalizeSettings(read: (key: SettingKey) => unknown): CodeGrepS
     maxTurns: value('maxTurns') as number,
     maxParallelCalls: value('maxParallelCalls') as number,
     requestTimeoutSeconds: value('requestTimeoutSeconds') as number,
+    exclude: value('exclude') as Readonly<Record<string, unknown>>,
+    searchIgnoredFiles: value('searchIgnoredFiles') as boolean,
   };
 }
 
@@ -140,8 +161,10 @@ function declaration(key: SettingKey): SettingDeclaration {
   return found;
 }
 
-function normalizeOne(decl: SettingDeclaration, raw: unknown): string | number | boolean {
+function normalizeOne(decl: SettingDeclaration, raw: unknown): SettingDeclaration['default'] {
   switch (decl.type) {
+    case 'object':
+      return raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : decl.default;
     case 'string':
       if (typeof raw !== 'string') return decl.default;
       return decl.enum && !decl.enum.includes(raw) ? decl.default : raw;

@@ -30,7 +30,7 @@ export async function loadBaseline(name: string, file: string): Promise<Baseline
   }
   const predictions = new Map<string, string[]>();
   let skippedLines = 0;
-  for (const raw of text.split(/\r?\n/)) {
+  for (const raw of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
     if (raw.trim() === '') continue;
     const row = parseLine(raw);
     if (row) predictions.set(row.id, row.files);

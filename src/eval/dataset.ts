@@ -45,7 +45,8 @@ export function parseDataset(text: string): Dataset {
   const rows: DatasetRow[] = [];
   const errors: DatasetRowError[] = [];
   const seen = new Set<string>();
-  text.split(/\r?\n/).forEach((raw, index) => {
+  // A UTF-8 byte-order mark (Windows editors write one) is not part of the first row's JSON.
+  text.replace(/^\uFEFF/, '').split(/\r?\n/).forEach((raw, index) => {
     const line = index + 1;
     if (raw.trim() === '') return;
     const parsed = parseRow(raw, line);

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { CodeGrepError, toErrorInfo } from '../common/errors';
+import { redactText } from '../common/redact';
 import { issueFromText } from '../common/issue';
 import type { LocateOptions } from '../common/limits';
 import type { ToolRunner } from '../common/tools';
@@ -10,7 +11,7 @@ import { loadBaseline } from './baselines';
 import { loadDataset, type DatasetRow } from './dataset';
 import { ZERO_SCORE, dedupeRanked, scoreInstance } from './metrics';
 import type { ProgressSink } from './progress';
-import { writeReport, type EvalReport } from './report';
+import { checkReportPath, writeReport, type EvalReport } from './report';
 import { appendRecord, clearRecords, loadDone, recordKey, sidecarPath, type RowRecord } from './resume';
 import { baselineSystem, brainSystem, selectEntries } from './systems';
 import type { Workspaces } from './worktrees';
@@ -59,6 +60,7 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
   const names = options.brains.map((b) => b.name);
   if (new Set(names).size !== names.length) throw new CodeGrepError('bad-input', `A brain is listed twice: ${names.join(', ')}`);
   const signal = options.signal ?? new AbortController().signal;
+  if (options.out) await checkReportPath(resolve(options.out));
   const entries = selectEntries(await loadDataset(options.dataset), options.filter, options.limit);
   const baselines = await Promise.all((options.baselines ?? []).map((b) => loadBaseline(b.name, b.file)));
   const sidecar = options.out ? sidecarPath(resolve(options.out)) : undefined;
@@ -186,7 +188,7 @@ async function runBrain(
 }
 
 function errorRecord(brain: string, instanceId: string, gold: string[], error: string): RowRecord {
-  return { brain, instance_id: instanceId, predicted_files: [], gold_files: gold, ...ZERO_SCORE, error };
+  return { brain, instance_id: instanceId, predicted_files: [], gold_files: gold, ...ZERO_SCORE, error: redactText(error) };
 }
 
 /**

@@ -1,3 +1,5 @@
+import { redactText } from '../common/redact';
+import { terminalSafe } from '../common/terminalText';
 import type { RowRecord } from './resume';
 
 /** Where the harness reports progress; the CLI picks a bar on a TTY and plain lines elsewhere. */
@@ -12,6 +14,11 @@ export interface ProgressSink {
 export interface TextStream {
   write(text: string): unknown;
   columns?: number;
+}
+
+/** Dataset ids and error texts (which may quote a server) as they may reach a terminal: one line, redacted. */
+function printable(text: string): string {
+  return terminalSafe(redactText(text));
 }
 
 /** Counters both sinks share. */
@@ -46,11 +53,11 @@ export class LineProgress implements ProgressSink {
     const width = String(this.counts.total).length;
     const head = `[${String(this.counts.done).padStart(width)}/${this.counts.total}] ${record.brain} ${record.instance_id}`;
     const tail = record.error !== undefined ? `ERROR ${record.error}` : `F0.5=${record.f05.toFixed(2)} ${record.latency_ms ?? 0}ms`;
-    this.out.write(`${head} ${tail}\n`);
+    this.out.write(`${printable(`${head} ${tail}`)}\n`);
   }
 
   note(message: string): void {
-    this.out.write(`${message}\n`);
+    this.out.write(`${printable(message)}\n`);
   }
 
   finish(): void {
@@ -78,7 +85,7 @@ export class BarProgress implements ProgressSink {
   }
 
   note(message: string): void {
-    this.out.write(`\r\x1b[2K${message}\n`);
+    this.out.write(`\r\x1b[2K${printable(message)}\n`);
     this.draw();
   }
 

@@ -1,4 +1,7 @@
-import { rename, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { CodeGrepError } from '../common/errors';
 import type { InstanceScore, Summary } from './metrics';
 
 /** One row of a report (architecture.md's instance shape, plus hit flags and run accounting). */
@@ -69,4 +72,18 @@ export async function writeReport(file: string, report: EvalReport): Promise<voi
   const staging = `${file}.tmp-${process.pid}`;
   await writeFile(staging, `${JSON.stringify(report, null, 2)}\n`);
   await rename(staging, file);
+}
+
+/**
+ * Checks before any row runs that the report can be written: `file` must not be a folder, and its
+ * folder is made if missing and must be writable; otherwise a long run would fail only at its end.
+ */
+export async function checkReportPath(file: string): Promise<void> {
+  const info = await stat(file).catch(() => undefined);
+  if (info?.isDirectory()) throw new CodeGrepError('bad-input', `--out ${file} is a folder; give a file path such as ${file.replace(/\/+$/, '')}/report.json.`);
+  const folder = dirname(file);
+  const writable = await mkdir(folder, { recursive: true })
+    .then(() => access(folder, constants.W_OK))
+    .then(() => true, () => false);
+  if (!writable) throw new CodeGrepError('bad-input', `--out ${file}: the folder ${folder} cannot be created or written to.`);
 }

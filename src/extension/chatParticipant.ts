@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { toErrorInfo, type ErrorInfo } from '../common/errors';
+import { chatFailureMarkdown } from '../common/markdownText';
 import type { LocateEvent } from '../common/events';
 import { issueFromText, type Issue } from '../common/issue';
 import type { Candidate, LocateResult, TrajectoryTurn } from '../common/result';
@@ -125,7 +126,7 @@ function addButtons(stream: vscode.ChatResponseStream, result: LocateResult, fol
 }
 
 function fail(stream: vscode.ChatResponseStream, error: ErrorInfo): vscode.ChatResult {
-  stream.markdown(`CodeGrep could not locate files: ${error.message}`);
+  stream.markdown(chatFailureMarkdown(error.message));
   if (error.action === 'open-logs') stream.button({ command: 'codegrep.showLogs', title: 'Show logs' });
   if (error.action === 'set-api-key') stream.button({ command: 'codegrep.setApiKey', title: 'Set API key' });
   return { errorDetails: { message: error.message }, metadata: { error: error.code } };

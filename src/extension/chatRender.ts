@@ -1,20 +1,15 @@
 import * as vscode from 'vscode';
 import { formatRanges } from '../common/handoffText';
+import { escapeMarkdown } from '../common/markdownText';
 import type { Candidate, LocateResult, TrajectoryTurn } from '../common/result';
 import type { ToolCall } from '../common/tools';
+
+export { escapeMarkdown } from '../common/markdownText';
 
 /** A candidate with the file URI it was mapped to (unmappable paths are shown as text only). */
 export interface PlacedCandidate {
   candidate: Candidate;
   uri?: vscode.Uri;
-}
-
-/**
- * Escapes Markdown so model-written text (reasons, issue titles) renders as text: no links,
- * images, HTML or emphasis can be injected into the chat view.
- */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (c) => `\\${c}`);
 }
 
 /** The first range of a candidate as a Location (for anchors and references), else the whole file. */

@@ -10,7 +10,9 @@ import { createOpenAIBrain as openai } from '../core/openai/index';
 import * as path from 'node:path';
 import type { ToolRunner } from '../common/tools';
 import { NodeToolRunner } from '../tools/runner';
+import { mergeExcludeMaps } from '../tools/excludes';
 import { RemoteToolRunner, ToolHost } from '../toolHost/client';
+import type { VisibilitySettings } from './settings';
 
 export { Locator } from '../core/locator';
 
@@ -30,14 +32,18 @@ export function createOpenAIBrain(settings: CodeGrepSettings, apiKey: string | u
 let toolHost: ToolHost | undefined;
 
 /**
- * The read-only grep/glob/read tools over the given folders, run in the tool helper process so that
- * no rg is spawned on the extension host's main thread. `CODEGREP_TOOLS_IN_PROCESS=1` runs them
- * here instead (the before/after lag measurement, and an escape hatch).
+ * The read-only grep/glob/read tools over the given folders, seeing what the exclude and ignore settings
+ * allow, run in the tool helper process so that no rg is spawned on the extension host's main thread.
+ * `CODEGREP_TOOLS_IN_PROCESS=1` runs them here instead (the before/after lag measurement, and an escape hatch).
  */
-export function createToolRunner(roots: readonly string[]): ToolRunner {
-  if (process.env.CODEGREP_TOOLS_IN_PROCESS === '1') return new NodeToolRunner({ roots: [...roots] }).warmUp();
+export function createToolRunner(roots: readonly string[], settings?: VisibilitySettings): ToolRunner {
+  const visibility = settings && {
+    exclude: settings.folders.flatMap((folder) => mergeExcludeMaps(folder.maps, folder.root)),
+    includeIgnored: settings.includeIgnored,
+  };
+  if (process.env.CODEGREP_TOOLS_IN_PROCESS === '1') return new NodeToolRunner({ roots: [...roots], visibility }).warmUp();
   toolHost ??= new ToolHost({ script: path.join(__dirname, 'toolHost.js') });
-  return new RemoteToolRunner(toolHost, { roots: [...roots] }).warmUp();
+  return new RemoteToolRunner(toolHost, { roots: [...roots], visibility }).warmUp();
 }
 
 /** The tool helper, once a run has started it (for deactivation and the in-host lag measurement). */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { CodeGrepError } from '../common/errors';
 import type { Issue } from '../common/issue';
-import { apiBaseForHost, formatIssueRef, isEnterpriseHost, matchIssueRef, withRepository, type IssueRef, type RepoIssueRef } from '../common/issueRef';
+import { apiBaseForHost, formatIssueRef, isEnterpriseHost, matchIssueRef, tokenMayGoTo, withRepository, type IssueRef, type RepoIssueRef } from '../common/issueRef';
 import type { Contribution } from './contributions';
 import type { ExtensionServices, IssueResolver } from './services';
 
@@ -88,11 +88,14 @@ export class GitHubIssueResolver implements IssueResolver {
 export function authProviderFor(host: string | undefined): string | undefined {
   if (!isEnterpriseHost(host)) return 'github';
   const configured = vscode.workspace.getConfiguration('github-enterprise').get<string>('uri');
+  let enterpriseHost: string | undefined;
   try {
-    return configured && new URL(configured).host.toLowerCase() === host ? 'github-enterprise' : undefined;
+    enterpriseHost = configured ? new URL(configured).host.toLowerCase() : undefined;
   } catch {
-    return undefined;
+    enterpriseHost = undefined;
   }
+  // The same rule as the CLI and MCP (tokenMayGoTo), with VS Code's own GHE setting naming the host.
+  return tokenMayGoTo(host, enterpriseHost) ? 'github-enterprise' : undefined;
 }
 
 function withEnterpriseHint(error: unknown, ref: RepoIssueRef): unknown {

@@ -9,7 +9,7 @@ import { ApiKeyStore } from './apiKey';
 import { chooseBrainKind } from '../common/brainChoice';
 import { describeEvent } from '../common/eventLog';
 import type { ChannelLogger } from './logger';
-import { readSettings } from './settings';
+import { readSettings, readVisibility } from './settings';
 
 /** Turns a GitHub issue URL or `#N` typed by the user into an Issue (registered by the GitHub integration). */
 export interface IssueResolver {
@@ -95,7 +95,7 @@ export class ExtensionServices {
     const settings = this.settings(request.folders[0]);
     const brain = request.brainInstance ?? (await this.createBrain(request.brain ?? settings.brain, settings, signal));
     const engine = await import('./engine.js');
-    const tools = engine.createToolRunner(request.folders.map((f) => f.fsPath));
+    const tools = engine.createToolRunner(request.folders.map((f) => f.fsPath), readVisibility(request.folders));
     const locator = new engine.Locator(tools, { maxTurns: settings.maxTurns, maxParallelCalls: settings.maxParallelCalls });
     this.logger.info(`Locating "${request.issue.title.slice(0, 80)}" with ${brain.name} in ${request.folders.map((f) => f.fsPath).join(', ')}`);
     return locator.locate(request.issue, brain, {

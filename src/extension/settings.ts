@@ -22,3 +22,22 @@ export function readSettings(scope?: vscode.ConfigurationScope, trusted = vscode
 export async function openSetting(key: SettingKey): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.openSettings', `${SETTINGS_SECTION}.${key}`);
 }
+
+/** The raw settings that decide what the tools see; engine.ts merges them (so activation loads no glob code). */
+export interface VisibilitySettings {
+  /** Per folder: its files.exclude, search.exclude and codegrep.exclude maps, in merge order. */
+  folders: { root: string; maps: unknown[] }[];
+  /** codegrep.searchIgnoredFiles of the first folder. */
+  includeIgnored: boolean;
+}
+
+/** Reads each folder's exclude maps (folder-scoped, as VS Code search reads them) and the ignored-files opt-in. */
+export function readVisibility(folders: readonly vscode.Uri[]): VisibilitySettings {
+  return {
+    folders: folders.map((folder) => ({
+      root: folder.fsPath,
+      maps: [vscode.workspace.getConfiguration('files', folder).get('exclude'), vscode.workspace.getConfiguration('search', folder).get('exclude'), readSettings(folder).exclude],
+    })),
+    includeIgnored: folders.length > 0 && readSettings(folders[0]).searchIgnoredFiles,
+  };
+}

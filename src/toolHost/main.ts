@@ -18,12 +18,12 @@ const inFlight = new Map<number, AbortController>();
 const parentPid = process.ppid;
 
 function runnerFor(key: RunnerKey): NodeToolRunner {
-  const id = JSON.stringify([key.roots, key.timeoutMs ?? null]);
+  const id = JSON.stringify([key.roots, key.visibility ?? null, key.timeoutMs ?? null]);
   let runner = runners.get(id);
   if (runner) {
     runners.delete(id);
   } else {
-    runner = new NodeToolRunner({ roots: key.roots, timeoutMs: key.timeoutMs });
+    runner = new NodeToolRunner({ roots: key.roots, visibility: key.visibility, timeoutMs: key.timeoutMs });
     if (runners.size >= MAX_RUNNERS) runners.delete(runners.keys().next().value as string);
   }
   runners.set(id, runner);

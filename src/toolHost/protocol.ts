@@ -1,9 +1,11 @@
 import type { ErrorInfo } from '../common/errors';
 import type { ToolCall, ToolResult } from '../common/tools';
+import type { VisibilityPolicy } from '../tools/visibility';
 
-/** Which tool runner a request is for: the workspace folders and the per-call timeout. */
+/** Which tool runner a request is for: the workspace folders, what they may show, and the per-call timeout. */
 export interface RunnerKey {
   roots: string[];
+  visibility?: VisibilityPolicy;
   timeoutMs?: number;
 }
 

@@ -1,3 +1,4 @@
+import { visibleText } from './toolResult';
 import type { Workspace } from './workspace';
 
 /**
@@ -27,10 +28,18 @@ export async function resolveCitation(workspace: Workspace, raw: string): Promis
   const resolved = await workspace.resolve(cleaned, 'file');
   if (!('error' in resolved)) return { path: resolved[0].display };
   if (resolved.reason === 'does not exist') {
-    const retried = await retryWithRoots(workspace, cleaned);
+    const retried = (await retryWithRoots(workspace, cleaned)) ?? (await withControlChars(workspace, cleaned));
     if (retried) return { path: retried };
   }
   return { rejected: resolved.reason };
+}
+
+/** A path the tools showed with U+FFFD for a newline or escape in its name: the one listed file it stands for. */
+async function withControlChars(workspace: Workspace, cleaned: string): Promise<string | undefined> {
+  if (!cleaned.includes('\uFFFD')) return undefined;
+  const listing = await workspace.files.list(AbortSignal.timeout(10_000), 10_000).catch(() => [] as string[]);
+  const found = listing.filter((file) => file.length === cleaned.length && visibleText(file) === cleaned);
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /** Single root: drop a leading root name. Multi-root: add the one root name under which the path exists. */

@@ -1,17 +1,20 @@
 import * as path from 'node:path';
 import { CodeGrepError } from '../common/errors';
-import { RG_COMMON_FLAGS, runRipgrep, summarizeRgError } from './ripgrep';
+import { RG_BASE_FLAGS, runRipgrep, summarizeRgError } from './ripgrep';
+import { policyRgFlags } from './visibility';
 import type { Workspace } from './workspace';
 
 /** How long a file listing is reused: long enough for one locate run's globs, short enough to see edits. */
 export const FILE_LIST_TTL_MS = 5_000;
+/** Clock slack when comparing a file's change time with when a listing started. */
+const CHANGE_SLACK_MS = 50;
 
 /**
  * The workspace's file list (`rg --files`, so .gitignore applies), sorted, shared by
  * concurrent globs and reused for a few seconds.
  */
 export class FileListCache {
-  private cached: { files: Promise<string[]>; at: number } | undefined;
+  private cached: { files: Promise<string[]>; at: number; done?: string[] } | undefined;
 
   constructor(
     private readonly workspace: Workspace,
@@ -28,20 +31,47 @@ export class FileListCache {
     const now = Date.now();
     if (!this.cached || now - this.cached.at > this.ttlMs) {
       const files = this.load(timeoutMs);
-      const entry = { files, at: now };
+      const entry: { files: Promise<string[]>; at: number; done?: string[] } = { files, at: now };
       this.cached = entry;
       // A failed listing is not reused.
-      files.catch(() => {
-        if (this.cached === entry) this.cached = undefined;
-      });
+      files.then(
+        (done) => (entry.done = done),
+        () => {
+          if (this.cached === entry) this.cached = undefined;
+        },
+      );
     }
     return raceAbort(this.cached.files, signal);
+  }
+
+  /**
+   * Whether a visible file (kind 'file') or a folder holding one (kind 'dir') is at `display`;
+   * undefined when the listing failed. `changedMs` is the path's change time (ctime): a miss in a
+   * listing that started before it lists again, so a file made since is not called ignored. A hit
+   * may come from a listing past its TTL.
+   */
+  async has(display: string, kind: 'file' | 'dir', signal: AbortSignal, timeoutMs: number, changedMs = Infinity): Promise<boolean | undefined> {
+    // An expired listing still answers a check (a 100k-file monorepo takes a second to list again); only a miss lists anew.
+    const first = this.cached?.done ?? (await this.list(signal, timeoutMs).catch((error: unknown) => (signal.aborted ? Promise.reject(error) : undefined)));
+    if (first === undefined) return undefined;
+    if (listingHas(first, display, kind)) return true;
+    const expired = !this.cached || Date.now() - this.cached.at > this.ttlMs;
+    if (!expired && this.cached && changedMs < this.cached.at - CHANGE_SLACK_MS) return false;
+    this.invalidate();
+    const again = await this.list(signal, timeoutMs).catch((error: unknown) => (signal.aborted ? Promise.reject(error) : undefined));
+    return again === undefined ? undefined : listingHas(again, display, kind);
+  }
+
+  /** Like `has`, from the listing already made; undefined when there is none yet. */
+  peek(display: string, kind: 'file' | 'dir'): boolean | undefined {
+    const done = this.cached?.done;
+    return done === undefined ? undefined : listingHas(done, display, kind);
   }
 
   private async load(timeoutMs: number): Promise<string[]> {
     const files: string[] = [];
     const { roots, multiRoot } = this.workspace;
-    const args = fileListFlags(roots.map((r) => r.abs));
+    const args = fileListFlags(roots.map((r) => r.abs), this.workspace.rgFilterFlags());
     // In a single root every path rg prints starts with `<root>/`: strip it while decoding.
     const stripPrefix = multiRoot ? undefined : Buffer.from(`${roots[0].abs}${path.sep}`);
     const posix = path.sep === '/';
@@ -61,13 +91,42 @@ export class FileListCache {
     if (outcome.timedOut) throw new Error(`listing files timed out after ${timeoutMs / 1000}s`);
     if (outcome.code === 2 && files.length === 0) throw new Error(summarizeRgError(outcome.stderr));
     // Default sort compares UTF-16 code units: locale-independent and faster than a comparator.
-    return files.sort();
+    files.sort();
+    return this.workspace.excludes.empty ? files : this.withoutExcluded(files);
+  }
+
+  /** Drops what exclude globs hide; rg already pruned the `**\/name` ones, the rest are matched here. */
+  private withoutExcluded(files: string[]): string[] {
+    const { workspace } = this;
+    return files.filter((display) => {
+      const root = workspace.rootOf(display);
+      if (!root) return true;
+      const rel = workspace.relativeToRoot(display);
+      const prefix = display.slice(0, display.length - rel.length);
+      return workspace.excludes.match(rel, root.abs, (sibling) => listingHas(files, `${prefix}${sibling}`, 'file')) === undefined;
+    });
   }
 }
 
-/** The rg command line that lists searchable files (exported so the benchmark runs the same listing raw). */
-export function fileListFlags(paths: string[]): string[] {
-  return [...RG_COMMON_FLAGS, '--files', '--null', '--', ...paths];
+/**
+ * The rg command line that lists searchable files (exported so the benchmark runs the same listing
+ * raw); `filters` are the workspace's visibility flags (default: no excludes, ignore files obeyed).
+ */
+export function fileListFlags(paths: string[], filters: readonly string[] = policyRgFlags({}, [])): string[] {
+  return [...RG_BASE_FLAGS, ...filters, '--files', '--null', '--', ...paths];
+}
+
+/** Binary search in a sorted listing: the file itself, or for a folder any file below it. */
+export function listingHas(sorted: readonly string[], display: string, kind: 'file' | 'dir'): boolean {
+  const key = kind === 'dir' ? `${display}/` : display;
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && (kind === 'dir' ? sorted[lo].startsWith(key) : sorted[lo] === key);
 }
 
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -1,6 +1,6 @@
 import { CodeGrepError } from '../common/errors';
 import { issueFromText, type Issue } from '../common/issue';
-import { apiBaseForHost, formatIssueRef, issueRepositoryOf, matchIssueRef, withRepository, type GitRemote, type IssueRef } from '../common/issueRef';
+import { apiBaseForHost, formatIssueRef, issueRepositoryOf, matchIssueRef, tokenMayGoTo, withRepository, type GitRemote, type IssueRef } from '../common/issueRef';
 import { githubGet, type GitHubRequestOptions } from './githubApi';
 
 export type { GitHubRequestOptions } from './githubApi';
@@ -104,16 +104,17 @@ function asRecord(value: unknown): Record<string, unknown> {
  * Token and API base from the environment, as GitHub Actions and GHE users set them: the token
  * from GITHUB_TOKEN (or GH_TOKEN); GITHUB_API_URL when it serves the ref's host (GITHUB_SERVER_URL
  * names that host in Actions), so a github.com URL is never sent to an Enterprise API or back.
+ * The token goes only where tokenMayGoTo allows: github.com, or the Enterprise host those name.
  */
 export function gitHubEnvOptions(ref: IssueRef, env: Record<string, string | undefined>): Pick<GitHubRequestOptions, 'token' | 'apiBase'> {
   const options: Pick<GitHubRequestOptions, 'token' | 'apiBase'> = {};
-  const token = env.GITHUB_TOKEN?.trim() || env.GH_TOKEN?.trim();
-  if (token) options.token = token;
   const apiUrl = env.GITHUB_API_URL?.trim();
-  if (apiUrl) {
-    const serverHost = hostOf(env.GITHUB_SERVER_URL) ?? hostOf(apiUrl.replace(/\/api\/v3\/?$/, ''))?.replace(/^api\./, '');
-    if (!ref.host || !serverHost || serverHost === ref.host) options.apiBase = apiUrl;
-  }
+  const serverHost = hostOf(env.GITHUB_SERVER_URL) ?? (apiUrl ? hostOf(apiUrl.replace(/\/api\/v3\/?$/, ''))?.replace(/^api\./, '') : undefined);
+  const servesRef = !!apiUrl && (!ref.host || !serverHost || serverHost === ref.host);
+  if (servesRef) options.apiBase = apiUrl;
+  // The request goes to GITHUB_API_URL (a host the user named) when it serves this ref, else to the ref's own host.
+  const token = env.GITHUB_TOKEN?.trim() || env.GH_TOKEN?.trim();
+  if (token && (servesRef || tokenMayGoTo(ref.host, serverHost))) options.token = token;
   return options;
 }
 

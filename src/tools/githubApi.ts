@@ -1,4 +1,5 @@
 import { CodeGrepError } from '../common/errors';
+import { addKnownSecret } from '../common/redact';
 
 /** How to reach the GitHub REST API; every field is optional and injectable for tests. */
 export interface GitHubRequestOptions {
@@ -32,7 +33,10 @@ export async function githubGet(url: string, what: string, options: GitHubReques
     'X-GitHub-Api-Version': '2022-11-28',
     'User-Agent': 'codegrep-vscode',
   };
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (options.token) {
+    addKnownSecret(options.token);
+    headers.Authorization = `Bearer ${options.token}`;
+  }
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;

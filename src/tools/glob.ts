@@ -4,7 +4,7 @@ import type { GlobArgs, ToolResult } from '../common/tools';
 import type { FileListCache } from './fileList';
 import { requiredLiterals } from './globLiterals';
 import type { ToolContext } from './grep';
-import { errorResult, okResult } from './toolResult';
+import { errorResult, okResult, visibleText } from './toolResult';
 import type { Workspace } from './workspace';
 
 /**
@@ -20,6 +20,10 @@ export async function glob(workspace: Workspace, files: FileListCache, args: Glo
   if (typeof where !== 'string') return errorResult('glob `path` must be a string.');
   const bases = await workspace.resolve(where, 'dir');
   if ('error' in bases) return errorResult(bases.error);
+  for (const base of bases) {
+    const refusal = await workspace.refusal(base, ctx);
+    if (refusal) return errorResult(refusal.error);
+  }
   const prefixes = bases.map((b) => (b.display === '' ? '' : `${b.display}/`));
 
   let all: string[];
@@ -39,7 +43,8 @@ export async function glob(workspace: Workspace, files: FileListCache, args: Glo
   const shown = matches.slice(0, DEFAULT_LIMITS.globMaxPaths);
   const hidden = matches.length - shown.length;
   const note = hidden > 0 ? [`... ${hidden} more paths not shown; narrow the pattern or use path.`] : [];
-  return okResult([...shown, ...note].join('\n'), { truncated: hidden > 0, count: matches.length, paths: shown });
+  // File names may hold newlines or escapes; the text shows them as U+FFFD, `paths` keeps them exact.
+  return okResult([...shown.map(visibleText), ...note].join('\n'), { truncated: hidden > 0, count: matches.length, paths: shown });
 }
 
 /**

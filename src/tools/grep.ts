@@ -1,7 +1,9 @@
 import { DEFAULT_LIMITS } from '../common/limits';
 import type { GrepArgs, GrepHit, ToolResult } from '../common/tools';
-import { MAX_RECORD_BYTES, RG_COMMON_FLAGS, runRipgrep, summarizeRgError, type LineVerdict, type RgOutcome } from './ripgrep';
-import { clipLine, errorResult, okResult } from './toolResult';
+import { listingHas } from './fileList';
+import { MAX_RECORD_BYTES, RG_BASE_FLAGS, runRipgrep, summarizeRgError, type LineVerdict, type RgOutcome } from './ripgrep';
+import { clipLine, errorResult, okResult, visibleText } from './toolResult';
+import { policyRgFlags } from './visibility';
 import type { ResolvedPath, Workspace } from './workspace';
 
 /** Upper bound for `max_hits` (structured hits for the embedded brain). */
@@ -11,6 +13,8 @@ export const GREP_MAX_PATHS = 8;
 /** After the caps are full, matches are only counted, up to this many more, before rg is killed. */
 const EXTRA_COUNT = 1000;
 const MAX_CONTEXT = 10;
+/** Longest pattern passed to rg: one argv string may not exceed 128 KiB on Linux (E2BIG), and no real search needs more. */
+export const GREP_MAX_PATTERN_BYTES = 16 * 1024;
 
 /** Per-call budgets and cancellation. */
 export interface ToolContext {
@@ -23,12 +27,22 @@ export interface RgText {
   text?: string;
   bytes?: string;
 }
+/** One rg --json record, as far as grep reads it. */
+export interface RgLine {
+  type: 'begin' | 'match' | 'context' | 'end' | 'summary';
+  data: { path?: RgText; lines?: RgText; line_number?: number; submatches?: { start: number; end: number }[] };
+}
+
 /**
  * grep: ripgrep over the workspace (or one path), sorted by path for deterministic
  * results, `path:line: text` for matches and `path-line- text` for context lines.
  */
 export async function grep(workspace: Workspace, args: GrepArgs, ctx: ToolContext): Promise<ToolResult> {
   if (typeof args.pattern !== 'string' || args.pattern.length === 0) return errorResult('grep needs a non-empty `pattern`.');
+  const patternBytes = Buffer.byteLength(args.pattern);
+  if (patternBytes > GREP_MAX_PATTERN_BYTES) {
+    return errorResult(`pattern too long (${patternBytes} bytes; at most ${GREP_MAX_PATTERN_BYTES}); search for a shorter distinctive part of it.`);
+  }
   const several = args.paths !== undefined;
   const wheres: unknown[] = several ? (Array.isArray(args.paths) ? args.paths : [null]) : [args.path ?? ''];
   if (wheres.length === 0 || wheres.length > GREP_MAX_PATHS) return errorResult(`grep \`paths\` takes 1 to ${GREP_MAX_PATHS} paths.`);
@@ -37,28 +51,32 @@ export async function grep(workspace: Workspace, args: GrepArgs, ctx: ToolContex
     if (typeof where !== 'string') return errorResult(several ? 'grep `paths` must be a list of strings.' : 'grep `path` must be a string.');
     const resolved = await workspace.resolve(where, 'any');
     if ('error' in resolved) return errorResult(resolved.error);
+    for (const target of resolved) {
+      const refusal = await workspace.refusal(target, ctx);
+      if (refusal) return errorResult(refusal.error);
+    }
     targets.push(...resolved);
   }
   const where = wheres.join(', ');
   const context = clampInt(args.context_lines, 0, MAX_CONTEXT, 0);
   const maxHits = clampInt(args.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines);
-  const flags = grepFlags(args, context, targets.map((t) => t.abs));
+  const flags = grepFlags(args, context, targets.map((t) => t.abs), workspace.rgFilterFlags());
   // With several paths, `max_hits` applies to each file (rg --max-count), so one busy file cannot crowd out the rest.
-  const collector = new GrepCollector(workspace, several ? maxHits * wheres.length : maxHits, context > 0);
+  const collector = new GrepCollector(workspace, several ? maxHits * wheres.length : maxHits, context > 0, await visibleFilter(workspace, args, targets, ctx));
   const outcome = await runRipgrep(flags, {
     cwd: targets[0].root.abs,
     signal: ctx.signal,
     timeoutMs: ctx.timeoutMs,
     onRecord: (record) => collector.add(record),
   });
-  return finishGrep(collector, outcome, args, where, ctx.timeoutMs);
+  return finishGrep(workspace, collector, outcome, args, where, ctx.timeoutMs);
 }
 
 /** The result of one search: its hits, or why there are none (timeout, rg error, no match). */
-export function finishGrep(collector: GrepCollector, outcome: RgOutcome, args: GrepArgs, where: string, timeoutMs: number): ToolResult {
+export function finishGrep(workspace: Workspace, collector: GrepCollector, outcome: RgOutcome, args: GrepArgs, where: string, timeoutMs: number): ToolResult {
   if (collector.total === 0 && outcome.skipped === 0) {
     if (outcome.timedOut) return errorResult(`grep timed out after ${timeoutMs / 1000}s; narrow the pattern or use glob/path.`);
-    if (outcome.code === 2 && outcome.stderr.trim() !== '') return errorResult(summarizeRgError(outcome.stderr));
+    if (outcome.code === 2 && outcome.stderr.trim() !== '') return errorResult(workspace.hideRoots(summarizeRgError(outcome.stderr)));
     const inPath = where ? ` in ${where}` : '';
     const filter = args.glob ? ` (glob ${args.glob})` : '';
     return okResult(`No matches for /${args.pattern}/${inPath}${filter}.`, { truncated: false, count: 0, hits: [] });
@@ -66,27 +84,43 @@ export function finishGrep(collector: GrepCollector, outcome: RgOutcome, args: G
   return collector.result(outcome, timeoutMs);
 }
 
-/** The rg command line for a grep call (exported so the benchmark runs the very same search raw). */
-export function grepFlags(args: GrepArgs, context: number, paths: string[]): string[] {
-  const flags = grepBaseFlags(args, context, 'auto');
+/**
+ * A caller's glob is an rg override, which beats .gitignore (`--glob=*` lists ignored files), and
+ * exclude globs rg cannot apply itself are matched by us: in both cases the hits are kept only for
+ * files in the workspace listing. Undefined when rg's own filtering is already exact.
+ */
+export async function visibleFilter(workspace: Workspace, args: GrepArgs, targets: ResolvedPath[], ctx: ToolContext): Promise<((display: string) => boolean) | undefined> {
+  const callerGlob = typeof args.glob === 'string' && args.glob.trim() !== '';
+  if (!callerGlob && workspace.excludes.empty) return undefined;
+  const listing = await workspace.files.list(ctx.signal, ctx.timeoutMs).catch((error: unknown) => {
+    if (ctx.signal.aborted) throw error;
+    return undefined;
+  });
+  if (listing === undefined) return undefined;
+  // An explicit file target already passed Workspace#refusal (a symlink is not listed under its own name).
+  const explicit = new Set(targets.filter((t) => t.kind === 'file').map((t) => t.display));
+  return (display) => explicit.has(display) || listingHas(listing, display, 'file');
+}
+
+/**
+ * The rg command line for a grep call (exported so the benchmark runs the very same search raw).
+ * `filters` (Workspace#rgFilterFlags) come after the caller's glob, because rg lets the last matching glob win.
+ */
+export function grepFlags(args: GrepArgs, context: number, paths: string[], filters: readonly string[] = policyRgFlags({}, [])): string[] {
+  const flags = grepBaseFlags(args, context, 'auto', filters);
   if (isTrue(args.case_insensitive)) flags.push('--ignore-case');
   flags.push('--regexp', args.pattern, '--', ...paths);
   return flags;
 }
 
 /** Flags of a grep call other than its pattern, case and paths; the multi-pattern grep shares them. */
-export function grepBaseFlags(args: GrepArgs, context: number, engine: 'auto' | 'default'): string[] {
-  const flags = [...RG_COMMON_FLAGS, '--json', '--sort=path', `--engine=${engine}`];
+export function grepBaseFlags(args: GrepArgs, context: number, engine: 'auto' | 'default', filters: readonly string[]): string[] {
+  const flags: string[] = [...RG_BASE_FLAGS, '--json', '--sort=path', `--engine=${engine}`];
   if (context > 0) flags.push(`--context=${context}`);
   if (typeof args.glob === 'string' && args.glob.trim() !== '') flags.push(`--glob=${args.glob.trim()}`);
+  flags.push(...filters);
   if (args.paths !== undefined) flags.push(`--max-count=${clampInt(args.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines)}`);
   return flags;
-}
-
-/** One rg --json record, as far as grep reads it. */
-export interface RgLine {
-  type: 'begin' | 'match' | 'context' | 'end' | 'summary';
-  data: { path?: RgText; lines?: RgText; line_number?: number; submatches?: { start: number; end: number }[] };
 }
 
 /** Turns rg --json records into capped text lines and structured hits; says when to stop rg. */
@@ -98,15 +132,24 @@ export class GrepCollector {
   private shownMatches = 0;
   private lastPath = '';
   private lastLine = 0;
+  /** The current file (rg's `begin` record) is one the filter drops. */
+  private hiddenFile = false;
 
   constructor(
     private readonly workspace: Workspace,
     private readonly maxHits: number,
     private readonly separators: boolean,
+    private readonly visible?: (display: string) => boolean,
   ) {}
 
   /** Takes one raw rg --json record. */
   add(record: string): LineVerdict {
+    if (this.visible && record.startsWith('{"type":"begin"')) {
+      const abs = decode((JSON.parse(record) as RgLine).data.path);
+      this.hiddenFile = !this.visible(this.workspace.display(abs) ?? abs);
+      return 'more';
+    }
+    if (this.hiddenFile) return 'more';
     if (this.full()) {
       // Cheap path: only count further matches, without parsing them.
       if (record.startsWith('{"type":"match"')) this.total++;
@@ -117,7 +160,10 @@ export class GrepCollector {
     return this.addParsed(parsed, parsed.data.submatches?.[0]?.start);
   }
 
-  /** Takes one parsed match or context record; `matchByte` is where its first match starts in the line. */
+  /**
+   * Takes one parsed match or context record of a visible file (the caller applies the visibility
+   * filter); `matchByte` is where its first match starts in the line.
+   */
   addParsed({ type, data }: RgLine, matchByte: number | undefined): LineVerdict {
     if (this.full()) {
       if (type === 'match') this.total++;
@@ -136,7 +182,9 @@ export class GrepCollector {
     }
     if (this.textLines < DEFAULT_LIMITS.grepMaxLines) {
       if (this.separators && this.lastPath !== '' && (display !== this.lastPath || line > this.lastLine + 1)) this.lines.push('--');
-      this.lines.push(isMatch ? `${display}:${line}: ${text}` : `${display}-${line}- ${text}`);
+      // A file name may hold a newline or an escape: shown as U+FFFD, it stays one line (citations still resolve it).
+      const shown = visibleText(display);
+      this.lines.push(isMatch ? `${shown}:${line}: ${text}` : `${shown}-${line}- ${text}`);
       this.textLines++;
       if (isMatch) this.shownMatches++;
       this.lastPath = display;

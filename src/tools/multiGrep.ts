@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { GrepArgs, GrepPattern, ToolResult } from '../common/tools';
 import { DEFAULT_LIMITS } from '../common/limits';
-import { clampInt, decode, finishGrep, grep, grepBaseFlags, GrepCollector, GREP_MAX_HITS, isTrue, type RgLine, type ToolContext } from './grep';
+import { clampInt, decode, finishGrep, grep, grepBaseFlags, GrepCollector, GREP_MAX_HITS, GREP_MAX_PATTERN_BYTES, isTrue, visibleFilter, type RgLine, type ToolContext } from './grep';
 import { runRipgrep, type RgOutcome } from './ripgrep';
 import { rgPatternToRegExp } from './rgRegex';
 import { errorResult, okResult } from './toolResult';
@@ -36,7 +36,8 @@ export async function multiGrep(workspace: Workspace, args: GrepArgs, ctx: ToolC
     const { case_insensitive, max_hits } = spec as GrepPattern;
     singles.push({ pattern, case_insensitive, max_hits, path: args.path, glob: args.glob });
   }
-  const twins = singles.map((single) => rgPatternToRegExp(single.pattern, isTrue(single.case_insensitive)));
+  // A pattern too long for rg is left to grep alone, which says so.
+  const twins = singles.map((single) => (Buffer.byteLength(single.pattern) > GREP_MAX_PATTERN_BYTES ? undefined : rgPatternToRegExp(single.pattern, isTrue(single.case_insensitive))));
   const groups: (Promise<ToolResult> | undefined)[] = singles.map(() => undefined);
   // Case-sensitive and case-insensitive searches walk separately: mixing `(?i:...)` pieces into one
   // union can cost rg its literal prefilter and make it 10x slower than the searches alone (django).
@@ -72,7 +73,13 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
   if (typeof where !== 'string') return singles.map(() => errorResult('grep `path` must be a string.'));
   const resolved = await workspace.resolve(where, 'any');
   if ('error' in resolved) return singles.map(() => errorResult(resolved.error));
+  for (const target of resolved) {
+    const refusal = await workspace.refusal(target, ctx);
+    if (refusal) return singles.map(() => errorResult(refusal.error));
+  }
   const targets = resolved.map((r) => r.abs);
+  // Hits in files the listing hides (a caller glob beat .gitignore, or an exclude rg cannot express) are dropped, as grep does.
+  const visible = await visibleFilter(workspace, singles[0], resolved, ctx);
   const collectors = singles.map((single) => new GrepCollector(workspace, clampInt(single.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines), false));
   const done = singles.map(() => false);
   // Each search had its own call, and so its own timeout, before: the shared walk gets their sum.
@@ -85,13 +92,14 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
     const open = singles.flatMap((_, i) => (done[i] ? [] : [i]));
     // The Rust engine only: with --engine=auto one PCRE2-only pattern would move the whole union to PCRE2,
     // whose syntax differs; rg then fails instead, and the patterns are searched alone.
-    const flags = grepBaseFlags(singles[0], 0, 'default');
+    const flags = grepBaseFlags(singles[0], 0, 'default', workspace.rgFilterFlags());
     if (caseInsensitive) flags.push('--ignore-case');
     for (const i of open) flags.push('--regexp', singles[i].pattern);
     flags.push('--', ...targets);
     const skipTo = resume;
     let skipping = skipTo !== undefined;
     let skipFile = false;
+    let hiddenFile = false;
     let here: WalkPoint = { key: [], line: 0 };
     let records = 0;
     let wasted = 0;
@@ -103,7 +111,9 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
       onRecord: (record) => {
         records++;
         if (record.startsWith('{"type":"begin"')) {
-          here = { key: walkKey(targets, decode((JSON.parse(record) as RgLine).data.path)), line: 0 };
+          const abs = decode((JSON.parse(record) as RgLine).data.path);
+          here = { key: walkKey(targets, abs), line: 0 };
+          hiddenFile = visible !== undefined && !visible(workspace.display(abs) ?? abs);
           if (skipping && skipTo) {
             const order = compareKeys(here.key, skipTo.key);
             skipFile = order < 0;
@@ -111,7 +121,7 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
           }
           return 'more';
         }
-        if (!record.startsWith('{"type":"match"') || skipFile) return 'more';
+        if (!record.startsWith('{"type":"match"') || skipFile || hiddenFile) return 'more';
         const parsed = JSON.parse(record) as RgLine;
         const lineNumber = parsed.data.line_number ?? 0;
         if (skipping && skipTo && lineNumber <= skipTo.line) return 'more';
@@ -142,7 +152,7 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
     resume = { key: here.key, line: here.line };
   }
   const shared: RgOutcome = { ...last, code: failed ? 2 : last.code };
-  return singles.map((single, i) => finishGrep(collectors[i], aloneOutcome(shared, collectors[i].total, done[i]), single, where, budgetMs));
+  return singles.map((single, i) => finishGrep(workspace, collectors[i], aloneOutcome(shared, collectors[i].total, done[i]), single, where, budgetMs));
 }
 
 /** A file's place in rg's --sort=path order: which target, then each path component, compared as bytes. */

@@ -19,6 +19,8 @@ export async function read(workspace: Workspace, args: ReadArgs, ctx: ToolContex
   const resolved = await workspace.resolve(args.path, 'file');
   if ('error' in resolved) return errorResult(resolved.error);
   const file = resolved[0];
+  const refusal = await workspace.refusal(file, ctx);
+  if (refusal) return errorResult(refusal.error);
   const start = toLine(args.start_line) ?? 1;
   const askedEnd = toLine(args.end_line);
   if (askedEnd !== undefined && askedEnd < start) return errorResult(`end_line ${askedEnd} is before start_line ${start}.`);
@@ -37,7 +39,7 @@ export async function read(workspace: Workspace, args: ReadArgs, ctx: ToolContex
   if (scan.timedOut && scan.lines.length === 0) return errorResult(`reading ${file.display} timed out after ${ctx.timeoutMs / 1000}s.`);
   const total = scan.totalLines;
   if (scan.lines.length === 0) {
-    if (total === 0) return okResult(`(${file.display} is empty)`, { truncated: false, count: 0, read: { path: file.display, startLine: 0, endLine: 0, totalLines: 0 } });
+    if (total === 0) return okResult(`(${visibleText(file.display)} is empty)`, { truncated: false, count: 0, read: { path: file.display, startLine: 0, endLine: 0, totalLines: 0 } });
     return errorResult(`start_line ${start} is past the end of ${file.display} (${total ?? scan.lastLine} lines).`);
   }
   const last = start + scan.lines.length - 1;

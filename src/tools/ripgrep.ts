@@ -1,15 +1,17 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { existsSync } from 'node:fs';
 import { CodeGrepError } from '../common/errors';
+import { rgWatchdog } from './rgWatchdog';
 
-/** Flags every rg call shares: deterministic config, hidden files, no VCS dirs or dependency trees. */
-export const RG_COMMON_FLAGS = [
-  '--no-config',
-  '--hidden',
-  '--no-require-git',
-  '--glob=!.git',
-  '--glob=!node_modules',
-] as const;
+/** Flags every rg call shares: deterministic config, hidden files, ignore files obeyed outside git repos too. */
+export const RG_BASE_FLAGS = ['--no-config', '--hidden', '--no-require-git'] as const;
+
+/**
+ * The base flags plus no VCS dirs or dependency trees, for rg runs that no model steers (eval
+ * baselines, benches). Tool calls use Workspace#rgFilterFlags, which adds credentials and excludes.
+ */
+export const RG_COMMON_FLAGS = [...RG_BASE_FLAGS, '--glob=!.git', '--glob=!node_modules'] as const;
 
 let cachedRgPath: string | undefined;
 
@@ -76,7 +78,16 @@ export const MAX_RECORD_BYTES = 16 * 1024 * 1024;
 export function runRipgrep(args: readonly string[], options: RgRunOptions): Promise<RgOutcome> {
   const { signal, separator = '\n' } = options;
   if (signal.aborted) return Promise.reject(cancelled());
-  const child = spawn(ripgrepPath(), args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+  let child: ChildProcessByStdio<null, Readable, Readable>;
+  try {
+    child = spawn(ripgrepPath(), args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+  } catch (error) {
+    // Some failures (E2BIG: a command line over the OS limit) are thrown, not emitted.
+    if (error instanceof CodeGrepError) throw error;
+    return Promise.reject(spawnFailure(error instanceof Error ? error : new Error(String(error))));
+  }
+  // If this process dies without killing rg (SIGKILL, a crash), the watchdog does.
+  rgWatchdog.track(child.pid);
   return new Promise<RgOutcome>((resolve, reject) => {
     let skipped = 0;
     let stderr = '';
@@ -151,6 +162,7 @@ export function runRipgrep(args: readonly string[], options: RgRunOptions): Prom
     const finish = (code: number | null) => {
       if (settled) return;
       settled = true;
+      rgWatchdog.untrack(child.pid);
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
       if (!stopped && !timedOut && !aborted) {
@@ -161,7 +173,7 @@ export function runRipgrep(args: readonly string[], options: RgRunOptions): Prom
         }
       }
       if (aborted) return reject(cancelled());
-      if (spawnError) return reject(new CodeGrepError('internal', `could not start ripgrep: ${spawnError.message}`, 'open-logs'));
+      if (spawnError) return reject(spawnFailure(spawnError));
       resolve({ code, stderr, stopped, timedOut, skipped });
     };
     child.on('error', (error) => {
@@ -171,6 +183,14 @@ export function runRipgrep(args: readonly string[], options: RgRunOptions): Prom
     });
     child.on('close', (code) => finish(code));
   });
+}
+
+/** A clear error for an rg that never started; E2BIG means the command line was too long for the OS. */
+function spawnFailure(error: Error): CodeGrepError {
+  if ((error as NodeJS.ErrnoException).code === 'E2BIG') {
+    return new CodeGrepError('bad-input', 'pattern too long: the search is longer than the operating system allows on a command line; search for a shorter part of it.');
+  }
+  return new CodeGrepError('internal', `could not start ripgrep: ${error.message}`, 'open-logs');
 }
 
 function cancelled(): CodeGrepError {

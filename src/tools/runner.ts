@@ -2,12 +2,12 @@ import { isAbortError } from '../common/errors';
 import { DEFAULT_LIMITS } from '../common/limits';
 import type { ToolCall, ToolResult, ToolRunner } from '../common/tools';
 import { resolveCitation } from './citation';
-import { FileListCache } from './fileList';
 import { glob } from './glob';
 import { grep, type ToolContext } from './grep';
 import { multiGrep } from './multiGrep';
 import { read } from './read';
 import { errorResult } from './toolResult';
+import type { VisibilityPolicy } from './visibility';
 import { Workspace } from './workspace';
 
 /** Options for a NodeToolRunner. */
@@ -16,6 +16,8 @@ export interface NodeToolRunnerOptions {
   roots: string[];
   /** Per-call wall-clock limit; defaults to DEFAULT_LIMITS.toolTimeoutMs. */
   timeoutMs?: number;
+  /** Exclude globs and the opt-in for ignored files (default: ignore files obeyed, nothing excluded). */
+  visibility?: VisibilityPolicy;
 }
 
 /**
@@ -24,12 +26,10 @@ export interface NodeToolRunnerOptions {
  */
 export class NodeToolRunner implements ToolRunner {
   readonly workspace: Workspace;
-  private readonly files: FileListCache;
   private readonly timeoutMs: number;
 
   constructor(options: NodeToolRunnerOptions) {
-    this.workspace = new Workspace(options.roots);
-    this.files = new FileListCache(this.workspace);
+    this.workspace = new Workspace(options.roots, options.visibility);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_LIMITS.toolTimeoutMs;
   }
 
@@ -43,7 +43,7 @@ export class NodeToolRunner implements ToolRunner {
         case 'grep':
           return await (call.args.patterns !== undefined ? multiGrep(this.workspace, call.args, ctx) : grep(this.workspace, call.args, ctx));
         case 'glob':
-          return await glob(this.workspace, this.files, call.args, ctx);
+          return await glob(this.workspace, this.workspace.files, call.args, ctx);
         case 'read':
           return await read(this.workspace, call.args, ctx);
         default:
@@ -51,7 +51,7 @@ export class NodeToolRunner implements ToolRunner {
       }
     } catch (error) {
       if (signal.aborted || isAbortError(error)) throw error;
-      return errorResult(`${call.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return errorResult(this.workspace.hideRoots(`${call.name} failed: ${error instanceof Error ? error.message : String(error)}`));
     }
   }
 
@@ -59,6 +59,12 @@ export class NodeToolRunner implements ToolRunner {
   async resolveCitation(path: string): Promise<{ path: string; lines?: number } | { rejected: string }> {
     const resolved = await resolveCitation(this.workspace, path);
     if ('rejected' in resolved) return resolved;
+    // A citation of an ignored or .git file is rejected like a missing one: it was never shown to the model.
+    const target = await this.workspace.resolve(resolved.path, 'file');
+    if (!('error' in target)) {
+      const refusal = await this.workspace.refusal(target[0], { signal: AbortSignal.timeout(this.timeoutMs), timeoutMs: this.timeoutMs }).catch(() => undefined);
+      if (refusal) return { rejected: refusal.reason };
+    }
     // A one-line read counts the file's lines (files up to readMaxFileBytes) without loading it whole.
     const signal = AbortSignal.timeout(this.timeoutMs);
     const probe = await read(this.workspace, { path: resolved.path, start_line: 1, end_line: 1 }, { signal, timeoutMs: this.timeoutMs }).catch(() => undefined);
@@ -72,13 +78,13 @@ export class NodeToolRunner implements ToolRunner {
    * surface can create and warm it in one expression.
    */
   warmUp(): this {
-    this.files.list(new AbortController().signal, this.timeoutMs).catch(() => undefined);
+    this.workspace.files.list(new AbortController().signal, this.timeoutMs).catch(() => undefined);
     return this;
   }
 
   /** Drops the cached file list (call after files change on disk). */
   invalidateFileList(): void {
-    this.files.invalidate();
+    this.workspace.files.invalidate();
   }
 }
 

@@ -1,8 +1,11 @@
 import type { ToolResult } from '../common/tools';
 
-/** A tool result for bad input or a failure the model can react to; `text` and `error` carry the same message. */
+/**
+ * A tool result for bad input or a failure the model can react to; `text` and `error` carry the
+ * same message, on one line with control characters made visible (it may quote a file name).
+ */
 export function errorResult(message: string): ToolResult {
-  const text = `error: ${message}`;
+  const text = `error: ${visibleText(message)}`;
   return { text, truncated: false, error: text, count: 0, bytes: Buffer.byteLength(text) };
 }
 

@@ -2,6 +2,10 @@ import { realpathSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { CodeGrepError } from '../common/errors';
+import { ExcludeMatcher } from './excludes';
+import { FileListCache } from './fileList';
+import type { ToolContext } from './grep';
+import { ignoredRefusal, policyRgFlags, refusalByName, type VisibilityPolicy } from './visibility';
 
 /** One workspace folder: its absolute path, its real path, and the name that prefixes its paths in a multi-root workspace. */
 export interface WorkspaceRoot {
@@ -29,7 +33,7 @@ export type PathKind = 'file' | 'dir' | 'any';
 export interface PathRefusal {
   error: string;
   /** Short reason used for rejected citations. */
-  reason: 'does not exist' | 'outside the workspace' | 'not a regular file' | 'is a directory' | 'invalid path';
+  reason: 'does not exist' | 'outside the workspace' | 'not a regular file' | 'is a directory' | 'invalid path' | 'ignored';
 }
 
 /**
@@ -39,11 +43,22 @@ export interface PathRefusal {
  * paths start with the root folder's name (`backend/src/a.py`); duplicate folder names get
  * `-2`, `-3`... An absolute path is accepted when it lies inside a root. Results always use
  * these workspace-relative POSIX paths. Symlinks are followed only when their target stays inside a root.
+ *
+ * It also decides what is visible (see visibility.ts): `.git/` and credential files never,
+ * ignored files and node_modules/ only when the policy opts in, exclude globs never. `resolve`
+ * is lexical; `refusal` applies those rules to a resolved path.
  */
 export class Workspace {
   readonly roots: readonly WorkspaceRoot[];
+  readonly policy: VisibilityPolicy;
+  readonly excludes: ExcludeMatcher;
+  /** The listing of every visible file, shared by glob and the visibility checks. */
+  readonly files: FileListCache;
 
-  constructor(roots: readonly string[]) {
+  constructor(roots: readonly string[], policy: VisibilityPolicy = {}) {
+    this.policy = policy;
+    this.excludes = new ExcludeMatcher(policy.exclude);
+    this.files = new FileListCache(this);
     if (roots.length === 0) throw new CodeGrepError('bad-input', 'No workspace folder: open a folder or pass --repo DIR.');
     const used = new Map<string, number>();
     this.roots = roots.map((root) => {
@@ -59,6 +74,66 @@ export class Workspace {
       used.set(base, seen + 1);
       return { abs, real, name: seen === 0 ? base : `${base}-${seen + 1}` };
     });
+  }
+
+  /** rg flags for this workspace's visibility rules; put them after any caller glob (the last matching glob wins). */
+  rgFilterFlags(): string[] {
+    return policyRgFlags(this.policy, this.excludes.rgFlags());
+  }
+
+  /** The part of a display path below its root folder ('' for the root itself). */
+  relativeToRoot(display: string): string {
+    if (!this.multiRoot) return display;
+    const slash = display.indexOf('/');
+    return slash === -1 ? '' : display.slice(slash + 1);
+  }
+
+  /** The root a display path lies in (multi-root paths start with its name). */
+  rootOf(display: string): WorkspaceRoot | undefined {
+    if (!this.multiRoot) return this.roots[0];
+    const name = display.split('/', 1)[0];
+    return this.roots.find((r) => r.name === name);
+  }
+
+  /**
+   * Why tools may not see a resolved path (`.git/`, credentials, node_modules/, an exclude glob,
+   * an ignore file), or undefined when they may. A symlink counts as visible when its target is.
+   * When the listing cannot be made (timeout), only the name rules apply.
+   */
+  async refusal(target: ResolvedPath, ctx: ToolContext): Promise<PathRefusal | undefined> {
+    const exists = (display: string) => this.files.peek(display, 'file') === true;
+    const byName = refusalByName(this, target, exists);
+    if (byName) return byName;
+    if (target.display === this.withRoot(target.root, '')) return undefined;
+    const changed = await stat(target.abs).then((info) => info.ctimeMs, () => Infinity);
+    const listed = await this.files.has(target.display, target.kind, ctx.signal, ctx.timeoutMs, changed);
+    if (listed !== false) return undefined;
+    const real = await realpath(target.abs).catch(() => target.abs);
+    const realDisplay = real === target.abs ? undefined : this.display(real);
+    if (realDisplay !== undefined && realDisplay !== target.display) {
+      const root = this.rootOf(realDisplay) ?? target.root;
+      const viaLink = refusalByName(this, { display: realDisplay, root }, exists);
+      if (viaLink) return viaLink;
+      if ((await this.files.has(realDisplay, target.kind, ctx.signal, ctx.timeoutMs, changed)) !== false) return undefined;
+    }
+    return ignoredRefusal(target.display, target.kind);
+  }
+
+  /**
+   * Text (an rg or file-system error) with each root's absolute path replaced by its workspace
+   * path, so errors tell the model where, without revealing the local folder layout.
+   */
+  hideRoots(text: string): string {
+    let out = text;
+    const roots = [...this.roots].sort((a, b) => b.abs.length - a.abs.length);
+    for (const root of roots) {
+      const shown = this.withRoot(root, '');
+      // A filesystem root as a workspace folder has no prefix worth hiding (and replacing "/" would garble the text).
+      for (const base of new Set([root.abs, root.real].filter((p) => path.dirname(p) !== p))) {
+        out = out.split(`${base}${path.sep}`).join(shown === '' ? '' : `${shown}/`).split(base).join(shown === '' ? '.' : shown);
+      }
+    }
+    return out;
   }
 
   /** True when paths carry a root-name prefix. */

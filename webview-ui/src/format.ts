@@ -110,3 +110,14 @@ export function plural(n: number, unit: string): string {
 function quote(text: string): string {
   return `"${text}"`;
 }
+
+/** The URL as a link target only when it is http(s): a `javascript:` or `data:` issue URL must never become a live link. */
+export function linkTarget(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { ErrorAction } from '../../src/common/errors';
 import type { CallView, HistoryEntry, PanelState, RunView, TurnView } from '../../src/common/protocol';
 import type { Candidate, LineRange } from '../../src/common/result';
-import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, formatScore, rangeLabel, reasonParts, splitPath } from './format';
+import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, formatScore, linkTarget, rangeLabel, reasonParts, splitPath } from './format';
 
 /** What the templates call back into (main.ts wires these to the host). */
 export interface ViewActions {
@@ -61,8 +61,8 @@ function issueView(run: RunView): TemplateResult {
   return html`<header class="issue" id="issue">
     <div class="issue-title-row">
       <h1 id="issue-title" title=${run.issue.title}>${run.issue.title || 'Untitled issue'}</h1>
-      ${run.issue.url
-        ? html`<a id="issue-link" class="issue-link" href=${run.issue.url} title=${run.issue.url}
+      ${linkTarget(run.issue.url)
+        ? html`<a id="issue-link" class="issue-link" href=${linkTarget(run.issue.url)} title=${run.issue.url}
             ><span class="codicon codicon-link-external" aria-hidden="true"></span>Open issue</a
           >`
         : nothing}

@@ -1,5 +1,6 @@
 import type { Issue } from '../../common/issue';
 import { CLUE_WEIGHTS } from './score';
+import { boundIssue } from './issueBounds';
 
 /** What kind of evidence a clue is; each kind is searched differently. */
 export type ClueKind = 'path' | 'module' | 'symbol' | 'message';
@@ -90,7 +91,9 @@ const STOP_IDENTIFIERS = new Set(
 );
 
 /** Mines an issue for file paths, module paths, stack frames, identifiers and error messages. */
-export function mineIssue(issue: Issue): IssueEvidence {
+export function mineIssue(raw: Issue): IssueEvidence {
+  // Bounded, so one giant token or a 2 MB paste cannot make mining quadratic (see issueBounds.ts).
+  const issue = boundIssue(raw).issue;
   const collector = new ClueCollector();
   const title = issue.title;
   const body = [issue.body, ...(issue.comments ?? [])].filter(Boolean).join('\n\n');

@@ -4,14 +4,15 @@ import type { ToolCall, ToolResult } from '../../common/tools';
 import type { Brain, BrainSession, BrainStep, BrainTurn, CitedFile } from '../brain';
 import { mineIssue, type IssueEvidence } from './clues';
 import { EvidenceBoard } from './evidence';
+import { boundIssue } from './issueBounds';
 import { LeaderCheck } from './leaderCheck';
 import { issueVocabulary } from './lexical';
 import { planFirstTurn, type PlannedCall } from './plan';
-import { rangesFor, reasonFor } from './reasons';
+import { rangesFor, reasonFor, type EvidenceGroup } from './reasons';
 import { chooseAnswerSize } from './answerSize';
-import { candidateFeatures, type CandidateFeatures } from './features';
+import { FEATURE_GROUPS, FEATURE_NAMES, candidateFeatures, type CandidateFeatures } from './features';
 import { defaultRankerModel } from './defaultModel';
-import { probabilities, type RankerModel } from './ranker';
+import { contributions, probabilities, type RankerModel } from './ranker';
 import { chooseAnswer, rankFiles, type ScoreContext, type ScoredFile } from './score';
 
 /** Options of the embedded brain. */
@@ -35,7 +36,8 @@ export class EmbeddedBrain implements Brain {
 
   /** Starts a run; every run's state lives in its session. */
   start(issue: Issue): BrainSession {
-    return new EmbeddedSession(mineIssue(issue), issueVocabulary(issueText(issue)), this.options);
+    const bounded = boundIssue(issue);
+    return new EmbeddedSession(mineIssue(bounded.issue), issueVocabulary(issueText(bounded.issue)), this.options, bounded.note);
   }
 }
 
@@ -53,9 +55,19 @@ class EmbeddedSession implements BrainSession {
     private readonly issue: IssueEvidence,
     private readonly vocabulary: Map<string, number>,
     private readonly options: EmbeddedBrainOptions,
+    /** What boundIssue cut, said once in the first step's thought (the trajectory). */
+    private boundsNote?: string,
   ) {}
 
   async next(turn: BrainTurn): Promise<BrainStep> {
+    const step = await this.step(turn);
+    if (!this.boundsNote) return step;
+    const note = this.boundsNote;
+    this.boundsNote = undefined;
+    return { ...step, thought: step.thought ? `${note} ${step.thought}` : note };
+  }
+
+  private async step(turn: BrainTurn): Promise<BrainStep> {
     this.ingest(turn.results);
     if (turn.final) return this.answer();
     if (!this.searched) {
@@ -116,8 +128,8 @@ class EmbeddedSession implements BrainSession {
     const ranked = this.check ? this.check.apply(hand, context) : hand;
     const model = this.options.model === undefined ? defaultRankerModel() : this.options.model;
     const chosen = model || this.options.observe ? this.learnedChoice(ranked, context, model) : undefined;
-    const files: CitedFile[] = (chosen ?? this.handChoice(ranked)).map(({ file, score }) => {
-      const cited: CitedFile = { path: file.path, reason: reasonFor(file, this.issue.titleWords), score: round(score) };
+    const files: CitedFile[] = (chosen ?? this.handChoice(ranked)).map(({ file, score, weights }) => {
+      const cited: CitedFile = { path: file.path, reason: reasonFor(file, this.issue.titleWords, weights), score: round(score) };
       const ranges = rangesFor(file);
       if (ranges.length > 0) cited.ranges = ranges;
       return cited;
@@ -126,20 +138,22 @@ class EmbeddedSession implements BrainSession {
     return { kind: 'answer', files, thought };
   }
 
-  private handChoice(ranked: ScoredFile[]): { file: ScoredFile; score: number }[] {
+  private handChoice(ranked: ScoredFile[]): Choice[] {
     const chosen = this.options.rankedFiles ? ranked.slice(0, this.options.rankedFiles) : chooseAnswer(ranked);
     return chosen.map((file) => ({ file, score: file.score }));
   }
 
   /** The learned ranking: each candidate's probability of being changed by the fix, then the size with the best expected F0.5. */
-  private learnedChoice(ranked: ScoredFile[], context: ScoreContext, model: RankerModel | null): { file: ScoredFile; score: number }[] | undefined {
+  private learnedChoice(ranked: ScoredFile[], context: ScoreContext, model: RankerModel | null): Choice[] | undefined {
     const limit = Math.max(model?.candidates ?? 0, this.options.observe ? OBSERVED_CANDIDATES : 0);
     const all = candidateFeatures({ ranked, context, issue: this.issue, lexical: this.check?.scores() }, limit);
     this.options.observe?.(all);
     if (!model) return undefined;
     const features = all.slice(0, model.candidates);
     const p = probabilities(model, features);
-    const order = p.map((probability, index) => ({ file: ranked[index]!, score: probability })).sort((a, b) => b.score - a.score || a.file.path.localeCompare(b.file.path));
+    const order = p
+      .map((probability, index): Choice => ({ file: ranked[index]!, score: probability, weights: groupWeights(model, features[index]!) }))
+      .sort((a, b) => b.score - a.score || a.file.path.localeCompare(b.file.path));
     const size = this.options.rankedFiles ?? chooseAnswerSize(order.map((o) => o.score), model.maxFiles, model.missingGold);
     return order.slice(0, size);
   }
@@ -150,6 +164,23 @@ class EmbeddedSession implements BrainSession {
     const summary = [...counts.entries()].map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : 's'}`).join(', ');
     return `Searching for the issue's clues (${summary || 'title words only'}).`;
   }
+}
+
+/** A file chosen for the answer, its score, and (learned ranker) how much each kind of evidence raised it. */
+interface Choice {
+  file: ScoredFile;
+  score: number;
+  weights?: Map<EvidenceGroup, number>;
+}
+
+/** Each evidence group's total share of a candidate's log-odds, for the reason. */
+function groupWeights(model: RankerModel, row: CandidateFeatures): Map<EvidenceGroup, number> {
+  const weights = new Map<EvidenceGroup, number>();
+  contributions(model, row).forEach((c, i) => {
+    const group = FEATURE_GROUPS[FEATURE_NAMES[i]!];
+    if (group) weights.set(group, (weights.get(group) ?? 0) + c);
+  });
+  return weights;
 }
 
 function round(score: number): number {

@@ -1,6 +1,7 @@
 import type { IssueEvidence } from './clues';
 import type { ClueHit } from './evidence';
 import type { LexicalScore } from './leaderCheck';
+import type { EvidenceGroup } from './reasons';
 import { demotion, fileStem, pathKind, titlePathWords, type ScoreContext, type ScoredFile } from './score';
 
 /** One candidate file described by named evidence features (the learned ranker's input). */
@@ -78,6 +79,28 @@ const EXTRACTORS: [name: string, extract: Extractor][] = [
   ['candidates_log', (_f, _i, r) => Math.log1p(r.input.ranked.length)],
 ];
 
+
+/** The evidence a reason names for each feature (features of no group, like the hand rank, explain nothing). */
+export const FEATURE_GROUPS: Partial<Record<string, EvidenceGroup>> = {
+  path_match: 'path',
+  path_match_unique: 'path',
+  trace_frame: 'path',
+  module_match: 'module',
+  message_strength: 'message',
+  definition_strength: 'definition',
+  definition_count_log: 'definition',
+  definition_of_title_clue: 'definition',
+  definition_of_trace_clue: 'definition',
+  definition_unique: 'definition',
+  definition_top_level: 'definition',
+  definition_qualified: 'definition',
+  title_file_name: 'title-name',
+  mention_strength_log: 'mention',
+  mention_count_log: 'mention',
+  lexical_share: 'words',
+  lexical_rank_inverse: 'words',
+  lexical_is_first: 'words',
+};
 
 /** Names of the features, in the order of `CandidateFeatures.values`. */
 export const FEATURE_NAMES: readonly string[] = EXTRACTORS.map(([name]) => name);

@@ -14,28 +14,38 @@ const WHERE: Record<ClueSource, string> = {
 const DEFINITION_SPAN = 20;
 const MAX_RANGES = 4;
 
-/** A one-line, human reason built from the strongest evidence of a file. */
-export function reasonFor(file: ScoredFile, titleWords: string[]): string {
+/** The kinds of evidence a reason can name; the learned ranker weighs each (features.ts, FEATURE_GROUPS). */
+export type EvidenceGroup = 'path' | 'module' | 'message' | 'definition' | 'title-name' | 'mention' | 'words';
+
+/**
+ * A one-line, human reason built from the strongest evidence of a file: the two parts that contributed most
+ * to its rank (`weights`: each group's share of the learned model's log-odds), else in a fixed order.
+ */
+export function reasonFor(file: ScoredFile, titleWords: string[], weights?: Map<EvidenceGroup, number>): string {
   const e = file.evidence;
-  const parts: string[] = [];
-  for (const clue of strongestFirst(e.pathMatches)) parts.push(`path \`${clue.text}\` is ${WHERE[clue.source]}`);
-  for (const clue of strongestFirst(e.moduleMatches)) parts.push(`the module \`${clue.text.replace(/\//g, '.')}\` ${WHERE[clue.source]}`);
+  const parts: { group: EvidenceGroup; text: string }[] = [];
+  const add = (group: EvidenceGroup, text: string) => parts.push({ group, text });
+  for (const clue of strongestFirst(e.pathMatches)) add('path', `path \`${clue.text}\` is ${WHERE[clue.source]}`);
+  for (const clue of strongestFirst(e.moduleMatches)) add('module', `the module \`${clue.text.replace(/\//g, '.')}\` ${WHERE[clue.source]}`);
   const messages = strongestHits(e.messages);
-  if (messages[0]) parts.push(`contains the error message "${clip(messages[0].clue.text)}"`);
+  if (messages[0]) add('message', `contains the error message "${clip(messages[0].clue.text)}"`);
   const defs = strongestHits(e.definitions).slice(0, 3);
   const [firstDef, ...otherDefs] = defs;
-  if (firstDef) parts.push(`defines \`${firstDef.clue.text}\` (${WHERE[firstDef.clue.source]})${otherDefs.length ? ` and ${names(otherDefs)}` : ''}`);
+  if (firstDef) add('definition', `defines \`${firstDef.clue.text}\` (${WHERE[firstDef.clue.source]})${otherDefs.length ? ` and ${names(otherDefs)}` : ''}`);
   const stem = fileStem(file.path);
-  if (titleWords.includes(stem) && pathKind(file.path) === 'source') parts.push(`named after "${stem}" in the issue title`);
+  if (titleWords.includes(stem) && pathKind(file.path) === 'source') add('title-name', `named after "${stem}" in the issue title`);
   const mentions = strongestHits(e.mentions).slice(0, 3);
-  if (mentions.length > 0 && parts.length < 2) parts.push(`uses ${names(mentions)}`);
+  if (mentions.length > 0) add('mention', `uses ${names(mentions)}`);
+  if (file.sharedWords?.length) add('words', `shares the issue's words ${file.sharedWords.map((w) => `"${w}"`).join(', ')}`);
+  // Stable: equal weights (or none) keep the fixed order above.
+  if (weights) parts.sort((a, b) => (weights.get(b.group) ?? 0) - (weights.get(a.group) ?? 0));
+  const shown = parts.slice(0, 2).map((p) => p.text);
   const words = titlePathWords(file.path, titleWords);
-  if (parts.length < 2 && file.sharedWords?.length) parts.push(`shares the issue's words ${file.sharedWords.map((w) => `"${w}"`).join(', ')}`);
-  if (parts.length === 0 && words.length > 0) parts.push(`file name matches the title (${words.map((w) => `"${w}"`).join(', ')})`);
-  if (parts.length === 0) parts.push('closest match to the issue text');
+  if (shown.length === 0 && words.length > 0) shown.push(`file name matches the title (${words.map((w) => `"${w}"`).join(', ')})`);
+  if (shown.length === 0) shown.push('closest match to the issue text');
   const kind = pathKind(file.path);
   const note = kind === 'source' ? '' : ` (${kind} file)`;
-  return capitalize(parts.slice(0, 2).join('; ')) + note;
+  return capitalize(shown.join('; ')) + note;
 }
 
 /** How much a line of each kind of evidence says about where the fix goes (the range order, best first). */

@@ -181,6 +181,8 @@ export function pathKind(path: string): PathKind {
   if (/\.[1-9]$/.test(name) || /(?:^|\/)man\/[^/]+\.[1-9]\w*$/.test(lower)) return 'doc';
   // Repository metadata (issue templates, workflows) and a top-level copy of other projects' code.
   if (/^\.github\//.test(lower)) return 'data';
+  // String tables (translations/en.ts, locales/fr.json) hold every word of the UI: they match any issue.
+  if (/(?:^|\/)(?:translations?|locales?|i18n|l10n)\//.test(lower) || /(?:^|\/)(?:lang|languages?)\/[a-z]{2}(?:[-_][a-z]{2,4})?(?:\/|\.\w+$)/.test(lower)) return 'data';
   if (/^contrib\//.test(lower)) return 'vendor';
   if (/(?:^|\/)(?:tests?|testing|__tests__|spec|specs|testdata|test_utils|benchmarks?|bench)\//.test(lower)) return 'test';
   if (/^test_|_test\.\w+$|_tests\.\w+$|\.(?:test|spec)\.\w+$|^conftest\.py$|tests?\.(?:rs|py)$/.test(name)) return 'test';

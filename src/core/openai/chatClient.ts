@@ -58,6 +58,8 @@ export class ChatClient {
       } catch (error) {
         if (signal.aborted) throw cancelled();
         if (error instanceof CodeGrepError) throw error;
+        // The SDK wraps what our fetch throws (a reply over the size cap) as a connection error; it is final, not retried.
+        if (error instanceof Error && error.cause instanceof CodeGrepError) throw error.cause;
         const recovery = recoveryFor(error, body);
         if (recovery) throw new RecoverableRequestError(recovery, await this.failure(error, attempt + 1, signal, recovery));
         if (!isRetryable(error) || attempt >= this.config.maxRetries) throw await this.failure(error, attempt + 1, signal);

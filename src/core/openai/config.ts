@@ -1,6 +1,7 @@
 import { CodeGrepError } from '../../common/errors';
 import { DEFAULT_LIMITS } from '../../common/limits';
 import type { Logger } from '../../common/logger';
+import { addKnownSecret } from '../../common/redact';
 import { findProfile, type ModelProfile, type ProfileName } from '../profiles';
 
 /** What a surface passes to create an OpenAI-compatible brain (CLI flags, extension settings). */
@@ -61,6 +62,8 @@ export function resolveConfig(config: OpenAIBrainConfig): ResolvedOpenAIConfig {
   if (!profile) {
     throw new CodeGrepError('bad-input', `Unknown model profile "${config.profile}". Use "codegrep" or "generic".`);
   }
+  // From here on every error text, report and log line hides the key, even when a server echoes it back.
+  addKnownSecret(config.apiKey);
   return {
     baseURL,
     model,

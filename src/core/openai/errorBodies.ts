@@ -1,3 +1,5 @@
+import { readCapped } from './replyCap';
+
 /**
  * A fetch for the OpenAI client that gives every error body the `{ "error": { "message" } }` shape
  * the SDK reads. Older vLLM answers `{ "message": … }` at top level, llama.cpp and Ollama sometimes
@@ -5,7 +7,8 @@
  * server's own words (which say what flag is missing) are lost.
  */
 export async function fetchWithErrorBodies(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const response = await fetch(input, init);
+  // Every body, reply or error, is read under the size cap.
+  const response = await readCapped(await fetch(input, init));
   if (response.ok) return response;
   const text = await response.text();
   const headers = new Headers(response.headers);

@@ -80,6 +80,16 @@ const MIN_RESULT_CHARS = 6_000;
 /** Per-result limits tried in order when the server says the prompt is too long. */
 const SHRINK_STEPS = [2_000, 500];
 const CLIP_NOTE_ROOM = 120;
+/** Characters of one assistant reply, and of one call's JSON arguments, kept in history. */
+const MAX_HISTORY_REPLY_CHARS = 16_000;
+const MAX_HISTORY_ARGS_CHARS = 16_000;
+
+/** A call as history keeps it: arguments over the cap are replaced by a note (the call itself ran from the parsed value). */
+function boundedCall(call: HistoryCall): HistoryCall {
+  const json = JSON.stringify(call.args);
+  if (json.length <= MAX_HISTORY_ARGS_CHARS) return call;
+  return { ...call, args: { note: `arguments of ${json.length} characters cut from history` } };
+}
 
 /** Cuts text at a line boundary under `limit` characters and says how much was left out. */
 function clip(text: string, limit: number): string {
@@ -116,7 +126,8 @@ class OpenAISession implements BrainSession {
       step = await this.ask(turn, signal, usage, notes);
       if (step.kind !== 'answer') step = { kind: 'answer', files: [], thought: step.thought };
     }
-    const thought = [...notes, step.thought].filter(Boolean).join('\n').slice(0, MAX_THOUGHT_CHARS) || undefined;
+    // Notes quote server text, which may echo the key; thoughts reach the trajectory and reports.
+    const thought = redactText([...notes, step.thought].filter(Boolean).join('\n').slice(0, MAX_THOUGHT_CHARS)) || undefined;
     return { ...step, thought, usage };
   }
 
@@ -167,7 +178,8 @@ class OpenAISession implements BrainSession {
     });
     this.logCalls(calls, errors);
     answer ??= parseAnswerText(reply.visible, turn.final && toolCalls.length === 0 ? 'lenient' : 'strict');
-    this.entries.push({ role: 'assistant', text: reply.visible, calls });
+    // History is re-sent every turn: a huge reply kept whole made each request bigger (10 → 21 → 31 → 42 MB).
+    this.entries.push({ role: 'assistant', text: clip(reply.visible, MAX_HISTORY_REPLY_CHARS), calls: calls.map(boundedCall) });
     this.pending = { calls, errors };
     this.lastReplyEmpty = calls.length === 0 && answer === undefined;
     const thought = reply.visible || reply.thinking || undefined;

@@ -27,6 +27,7 @@ describe('Restricted Mode (untrusted workspace in a real VS Code)', () => {
       'codegrep.endpoint': server.baseURL,
       'codegrep.model': 'exfiltrate',
       'codegrep.maxTurns': 2,
+      'codegrep.searchIgnoredFiles': true,
     };
     writeFileSync(join(settingsDir, 'settings.json'), JSON.stringify(workspaceSettings, null, 2));
     // maxTurns is not restricted, so seeing it proves VS Code has read the file.
@@ -54,6 +55,7 @@ describe('Restricted Mode (untrusted workspace in a real VS Code)', () => {
     assert.notEqual(settings.model, 'exfiltrate');
     assert.notEqual(settings.brain, 'openai');
     assert.equal(settings.maxTurns, 2);
+    assert.equal(settings.searchIgnoredFiles, false, 'a cloned repo cannot open its ignored files to a model');
   });
 
   it('locates with the embedded brain and never contacts the workspace endpoint', async () => {

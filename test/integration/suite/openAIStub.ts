@@ -11,14 +11,22 @@ export interface StubServer {
   close(): Promise<void>;
 }
 
-/** `hang`: never answers chat completions; `unauthorized`: 401 like OpenAI for a bad key. */
-export async function startOpenAIStub(mode: 'hang' | 'unauthorized'): Promise<StubServer> {
+/**
+ * `hang`: never answers chat completions; `unauthorized`: 401 like OpenAI for a bad key;
+ * `echo-key`: 401 whose message repeats the Authorization header, as some proxies do.
+ */
+export async function startOpenAIStub(mode: 'hang' | 'unauthorized' | 'echo-key'): Promise<StubServer> {
   const requests: StubServer['requests'] = [];
   let onAbort: () => void = () => undefined;
   const aborted = new Promise<void>((resolve) => (onAbort = resolve));
   const server: Server = createServer((req: IncomingMessage, res) => {
     requests.push({ path: req.url ?? '', authorization: req.headers.authorization });
     req.resume();
+    if (mode === 'echo-key') {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: `invalid credentials: Authorization: ${req.headers.authorization ?? ''}` } }));
+      return;
+    }
     if (mode === 'unauthorized') {
       res.writeHead(401, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } }));

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { REDACTED, redactHeaders, redactText } from '../../../src/common/redact';
+import { CodeGrepError, toErrorInfo } from '../../../src/common/errors';
+import { addKnownSecret, REDACTED, redactHeaders, redactText } from '../../../src/common/redact';
 
 describe('redaction', () => {
   it('replaces credential header values whatever their case, keeping the rest', () => {
@@ -29,5 +30,19 @@ describe('redaction', () => {
   it('leaves ordinary text alone and ignores secrets too short to be safe to replace', () => {
     const text = 'grep "token" in src/auth.py -> 3 hits';
     assert.equal(redactText(text, ['ab']), text);
+  });
+});
+
+describe('known secrets (addKnownSecret) and toErrorInfo', () => {
+  it('hides a registered secret in every later redactText and in every ErrorInfo message', () => {
+    const secret = 'plain-value-without-a-known-shape-42';
+    assert.ok(redactText(`x ${secret} y`).includes(secret), 'not hidden before it is registered');
+    addKnownSecret(secret);
+    addKnownSecret('EMPTY'); // the keyless placeholder is never a secret
+    assert.equal(redactText(`x ${secret} y`), 'x [REDACTED] y');
+    assert.equal(redactText('EMPTY'), 'EMPTY');
+    const info = toErrorInfo(new CodeGrepError('auth-failed', `server said: key ${secret} invalid`));
+    assert.equal(info.message, 'server said: key [REDACTED] invalid');
+    assert.equal(toErrorInfo(new Error(`boom ${secret}`)).message, 'boom [REDACTED]');
   });
 });

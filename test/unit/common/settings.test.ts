@@ -53,7 +53,15 @@ describe('normalizeSettings', () => {
       maxTurns: 3,
       maxParallelCalls: 8,
       requestTimeoutSeconds: 120,
+      exclude: {},
+      searchIgnoredFiles: false,
     });
+  });
+
+  it('takes codegrep.exclude only as a glob map, and searchIgnoredFiles only as a boolean', () => {
+    assert.deepEqual(normalizeSettings((key) => (key === 'exclude' ? { '**/gen': true } : undefined)).exclude, { '**/gen': true });
+    for (const bad of [['**/gen'], 'x', null, 3]) assert.deepEqual(normalizeSettings((key) => (key === 'exclude' ? bad : undefined)).exclude, {});
+    assert.equal(normalizeSettings((key) => (key === 'searchIgnoredFiles' ? 'yes' : undefined)).searchIgnoredFiles, false);
   });
 
   it('falls back on wrong types and unknown enum values, clamps and rounds numbers, trims strings', () => {

@@ -77,4 +77,10 @@ describe('eval baselines', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('reads a first line that starts with a UTF-8 byte-order mark', () => {
+    const { rows, errors } = parseDataset(`\uFEFF${line(good)}\n`);
+    assert.deepEqual(errors, []);
+    assert.equal(rows[0]?.instance_id, 'o__r-1');
+  });
 });

@@ -251,10 +251,24 @@ describe('eval harness (smoke eval on real bare repos)', function () {
 
   it('fails the run when finished rows cannot be saved, after every started row has released its worktree', async () => {
     const wt = worktrees();
-    const out = join(world.dataset, 'cannot', 'report.json'); // under a file: ENOTDIR
-    await assert.rejects(runEval(options(wt, { out, concurrency: 2 })), /ENOTDIR|not a directory/);
-    assert.ok(wt.dirs.length >= 1);
-    for (const dir of wt.dirs) assert.equal(existsSync(dir), false, `${dir} removed`);
+    const folder = mkdtempSync(join(tmpdir(), 'codegrep-out-'));
+    const out = join(folder, 'report.json');
+    mkdirSync(sidecarPath(out)); // the rows file is a folder: the report path passes the early check, the first append fails
+    try {
+      await assert.rejects(runEval(options(wt, { out, concurrency: 2 })), /EISDIR|is a directory/);
+      assert.ok(wt.dirs.length >= 1);
+      for (const dir of wt.dirs) assert.equal(existsSync(dir), false, `${dir} removed`);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses an --out it cannot write before any row runs (a folder, or under a file)', async () => {
+    for (const out of [world.root, join(world.dataset, 'cannot', 'report.json')]) {
+      const wt = worktrees();
+      await assert.rejects(runEval(options(wt, { out })), (error: unknown) => error instanceof Error && 'code' in error && error.code === 'bad-input');
+      assert.equal(wt.dirs.length, 0, 'no row checked out');
+    }
   });
 
   it('refuses a run with the same brain twice, or nothing to run', async () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { CodeGrepError } from '../../../src/common/errors';
-import { parseIssueRef } from '../../../src/common/issueRef';
+import { parseIssueRef, tokenMayGoTo } from '../../../src/common/issueRef';
 import { fetchGitHubIssue, gitHubEnvOptions, issueFromInput } from '../../../src/tools/github';
 import { describeReset, nextLink } from '../../../src/tools/githubApi';
 import { startFakeGitHub, type FakeGitHubServer } from '../../helpers/fakeGitHubServer';
@@ -217,5 +218,49 @@ describe('issueFromInput', () => {
     await assert.rejects(issueFromInput('#5', { env: env(), remotes: async () => [{ name: 'origin', url: '/srv/x.git' }] }), isCode('bad-input', /OWNER\/REPO#5/));
     await assert.rejects(issueFromInput('#5', { env: env(), remotes: async () => { throw new Error('not a repo'); } }), isCode('bad-input'));
     await assert.rejects(issueFromInput('   ', { env: env() }), isCode('bad-input', /empty/));
+  });
+});
+
+describe('GitHub token host scoping (one rule for CLI, MCP and extension)', () => {
+  const ref = (text: string) => parseIssueRef(text);
+  const token = { GITHUB_TOKEN: 'ghp_scopedscopedscopedscoped' };
+
+  it('tokenMayGoTo: github.com always, an Enterprise host only when it is the configured one', () => {
+    assert.equal(tokenMayGoTo('github.com', undefined), true);
+    assert.equal(tokenMayGoTo(undefined, undefined), true);
+    assert.equal(tokenMayGoTo('evil.example', undefined), false);
+    assert.equal(tokenMayGoTo('evil.example', 'ghe.corp'), false);
+    assert.equal(tokenMayGoTo('GHE.corp', 'ghe.corp'), true);
+  });
+
+  it('sends no token for an issue URL on any other host, with or without GITHUB_SERVER_URL=https://github.com', () => {
+    assert.equal(gitHubEnvOptions(ref('https://evil.example/o/r/issues/7'), token).token, undefined);
+    assert.equal(gitHubEnvOptions(ref('https://evil.example/o/r/issues/7'), { ...token, GITHUB_SERVER_URL: 'https://github.com' }).token, undefined);
+    assert.equal(gitHubEnvOptions(ref('https://evil.example/o/r/issues/7'), { ...token, GITHUB_API_URL: 'https://ghe.corp/api/v3' }).token, undefined);
+  });
+
+  it('sends it to github.com and to the one Enterprise host GITHUB_API_URL / GITHUB_SERVER_URL name', () => {
+    assert.equal(gitHubEnvOptions(ref('https://github.com/o/r/issues/7'), token).token, token.GITHUB_TOKEN);
+    assert.equal(gitHubEnvOptions(ref('o/r#7'), token).token, token.GITHUB_TOKEN);
+    const ghe = { ...token, GITHUB_API_URL: 'https://ghe.corp/api/v3' };
+    assert.deepEqual(gitHubEnvOptions(ref('https://ghe.corp/o/r/issues/7'), ghe), { apiBase: 'https://ghe.corp/api/v3', token: token.GITHUB_TOKEN });
+    assert.equal(gitHubEnvOptions(ref('https://ghe.corp/o/r/issues/7'), { ...token, GITHUB_SERVER_URL: 'https://ghe.corp' }).token, token.GITHUB_TOKEN);
+  });
+
+  it('a fetch of an issue on another host carries no Authorization header (loopback server)', async () => {
+    const seen: (string | undefined)[] = [];
+    const server = createHttpServer((req, res) => {
+      seen.push(req.headers.authorization);
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      // The URL's host is 127.0.0.1:<port>, standing in for any host that is not github.com.
+      await assert.rejects(issueFromInput(`http://127.0.0.1:${port}/o/r/issues/7`, { env: { ...token, GITHUB_SERVER_URL: 'https://github.com' }, fetch: (url, init) => fetch(String(url).replace(/^https:/, 'http:'), init) }));
+      assert.deepEqual(seen, [undefined]);
+    } finally {
+      server.close();
+    }
   });
 });

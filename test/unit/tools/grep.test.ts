@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { GrepArgs } from '../../../src/common/tools';
+import { CodeGrepError } from '../../../src/common/errors';
+import type { GrepArgs, ToolCall } from '../../../src/common/tools';
+import { runRipgrep } from '../../../src/tools/ripgrep';
 import { NodeToolRunner } from '../../../src/tools/runner';
 import { childRgPids, makeTree, noSignal, removeTree } from './fixture';
 
@@ -208,5 +210,44 @@ describe('tools/grep', () => {
       assert.match(r.text, /\n\.\.\. more than 1000 more matches not shown; narrow the pattern or use glob\/path\.$/);
       assert.deepEqual(childRgPids(), []);
     });
+  });
+});
+
+describe('tools/grep: hostile patterns and file names', () => {
+  let root: string;
+  let runner: NodeToolRunner;
+  const run = (name: 'grep' | 'glob', args: Record<string, unknown>) => runner.run({ id: 'h', name, args } as unknown as ToolCall, noSignal);
+
+  before(() => {
+    root = makeTree({ 'big.txt': `${'a'.repeat(100_000)}b\n`, 'ok.py': 'needle = 1\n' });
+    writeFileSync(path.join(root, 'evil\nname\u001b[2J.py'), 'needle = 2\n');
+    runner = new NodeToolRunner({ roots: [root] });
+  });
+  after(() => removeTree(root));
+
+  it('refuses a 200 KB pattern with "pattern too long", not spawn E2BIG', async () => {
+    const r = await run('grep', { pattern: 'x'.repeat(200_000) });
+    assert.match(r.text, /^error: pattern too long \(200000 bytes; at most 16384\)/);
+  });
+
+  it('runRipgrep turns an over-long command line into a clear "pattern too long" error', async () => {
+    await assert.rejects(
+      runRipgrep(['--regexp', 'y'.repeat(200_000), root], { cwd: root, signal: noSignal, timeoutMs: 5_000, onRecord: () => 'more' }),
+      (error: unknown) => error instanceof CodeGrepError && /^pattern too long/.test(error.message),
+    );
+  });
+
+  it('never shows the absolute local path in a PCRE2 runtime error', async () => {
+    const r = await run('grep', { pattern: '(?=a)(a|aa)+$' });
+    assert.ok(!r.text.includes(root), r.text);
+    assert.match(r.text, /big\.txt/);
+  });
+
+  it('shows a file name holding a newline or an escape on one line, and its citation still resolves', async () => {
+    const g = await run('grep', { pattern: 'needle' });
+    assert.deepEqual(g.text.split('\n'), ['evil\uFFFDname\uFFFD[2J.py:1: needle = 2', 'ok.py:1: needle = 1']);
+    const list = await run('glob', { pattern: '*.py' });
+    assert.ok(!list.text.includes('\u001b') && list.text.split('\n').length === 2, list.text);
+    assert.deepEqual(await runner.resolveCitation('evil\uFFFDname\uFFFD[2J.py'), { path: 'evil\nname\u001b[2J.py', lines: 1 });
   });
 });

@@ -91,6 +91,19 @@ describe('tools/multiGrep', () => {
     assert.match(outside.groups?.[0].error ?? '', /outside the workspace/);
   });
 
+  it('sees what a lone grep sees under exclude settings and a caller glob that beats .gitignore', async () => {
+    const hidden = new NodeToolRunner({ roots: [root], visibility: { exclude: [{ glob: 'c/**' }] } });
+    const searches: GrepPattern[] = [{ pattern: 'rare_name' }, { pattern: 'RARE_NAME|Model' }];
+    for (const extra of [{}, { glob: '*.py' }]) {
+      const result = await hidden.run({ id: 'm', name: 'grep', args: { pattern: 'label', patterns: searches, ...extra } }, noSignal);
+      for (const [i, search] of searches.entries()) {
+        const alone = await hidden.run({ id: 's', name: 'grep', args: { ...search, ...extra } }, noSignal);
+        assert.deepEqual(result.groups?.[i], alone);
+        assert.ok(!alone.hits?.some((h) => h.path === 'ignored.py' || h.path.startsWith('c/')), JSON.stringify(alone.hits));
+      }
+    }
+  });
+
   it('refuses bad arguments with a clear error', async () => {
     assert.match((await many([])).error ?? '', /takes 1 to 16 searches/);
     assert.match((await many(Array.from({ length: 17 }, () => ({ pattern: 'x' })))).error ?? '', /takes 1 to 16/);

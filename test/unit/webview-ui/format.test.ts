@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { issueFromText } from '../../../src/common/issue';
 import type { CallView } from '../../../src/common/protocol';
 import { startRunView } from '../../../src/common/runView';
-import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, formatScore, rangeLabel, reasonParts, splitPath } from '../../../webview-ui/src/format';
+import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, formatScore, linkTarget, rangeLabel, reasonParts, splitPath } from '../../../webview-ui/src/format';
 
 const done = (count: number, extra: Partial<NonNullable<CallView['summary']>> = {}) => ({ count, truncated: false, bytes: 10, ms: 5, ...extra });
 
@@ -57,5 +57,15 @@ describe('webview text formatting', () => {
     assert.equal(formatMs(42), '42 ms');
     assert.equal(formatMs(1840), '1.8 s');
     assert.equal(formatMs(63_000), '1 min 3 s');
+  });
+});
+
+describe('webview links', () => {
+  it('makes only http(s) issue URLs into links (never javascript: or data:)', () => {
+    assert.equal(linkTarget('https://github.com/o/r/issues/1'), 'https://github.com/o/r/issues/1');
+    assert.equal(linkTarget('http://ghe.corp/o/r/issues/2'), 'http://ghe.corp/o/r/issues/2');
+    for (const bad of ['javascript:alert(9)', 'JaVaScRiPt:alert(9)', ' javascript:alert(9)', 'data:text/html,<script>x</script>', 'vbscript:x', 'not a url', undefined]) {
+      assert.equal(linkTarget(bad), undefined, String(bad));
+    }
   });
 });

@@ -1,12 +1,9 @@
 import { strict as assert } from 'node:assert';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
 import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
 import { FEATURE_NAMES, type CandidateFeatures } from '../../../../src/core/embedded/features';
 import { Locator } from '../../../../src/core/locator';
 import { NodeToolRunner } from '../../../../src/tools/runner';
+import { makeTree, removeTree } from '../../tools/fixture';
 
 /** A small JS package: the source, its built bundle, its type declarations and a changelog all name the class. */
 const FILES: Record<string, string> = {
@@ -28,25 +25,17 @@ const FILES: Record<string, string> = {
   'src/index.js': "export { RepoCard } from './repoCard.js';\n",
 };
 
-describe('candidate features (real git repo, real ripgrep)', function () {
+describe('candidate features (real files, real ripgrep)', function () {
   let dir = '';
   let seen: CandidateFeatures[] = [];
 
   before(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'codegrep-features-'));
-    for (const [rel, text] of Object.entries(FILES)) {
-      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-      writeFileSync(path.join(dir, rel), text);
-    }
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' });
-    git('init', '-q');
-    git('add', '.');
-    git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'init');
+    dir = makeTree(FILES, 'codegrep-features-');
     const issue = { title: 'RepoCard renderStars ignores the locale', body: 'Calling `renderStars(1234)` on a `RepoCard` prints 1234.' };
     await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain({ model: null, observe: (f) => (seen = f) }));
   });
 
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  after(() => removeTree(dir));
 
   const feature = (file: string, name: string) => {
     const row = seen.find((c) => c.path === file);

@@ -5,7 +5,7 @@ import { mineIssue } from '../../../../src/core/embedded/clues';
 import { definitionSearchPattern } from '../../../../src/core/embedded/definitions';
 import { EvidenceBoard, matchingPaths } from '../../../../src/core/embedded/evidence';
 import { LeaderCheck } from '../../../../src/core/embedded/leaderCheck';
-import { rangesFor } from '../../../../src/core/embedded/reasons';
+import { rangesFor, reasonFor } from '../../../../src/core/embedded/reasons';
 import { demotion, pathKind, rankFiles, type ScoreContext } from '../../../../src/core/embedded/score';
 import { ripgrepPath } from '../../../../src/tools/ripgrep';
 import { NodeToolRunner } from '../../../../src/tools/runner';
@@ -30,6 +30,10 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     assert.equal(pathKind('contrib/zlib/inflate.c'), 'vendor');
     assert.equal(pathKind('single_include/nlohmann/json.hpp'), 'source', 'amalgamated headers are the real fix site');
     assert.equal(pathKind('src/lib/contrib.ts'), 'source');
+    assert.equal(pathKind('src/translations/en.ts'), 'data', 'a string table matches every issue');
+    assert.equal(pathKind('public/language/en-GB/admin/settings/email.json'), 'data');
+    assert.equal(pathKind('public/lang/fr.json'), 'data');
+    assert.equal(pathKind('src/language/parser.ts'), 'source', 'a folder about languages is code');
     assert.ok(demotion('dist/index.js', base) < 1);
   });
 
@@ -60,6 +64,16 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     );
     const [file] = rankFiles(b.all(), b.context(base));
     assert.deepEqual(rangesFor(file!), [[119, 139], [76, 96]], 'the title name first (the line-125 definition starts inside the first range)');
+  });
+
+  it('the reason names first the evidence that raised the file most in the learned model', () => {
+    const name: Clue = { kind: 'symbol', text: 'renderStars', source: 'title', weight: 3 };
+    const b = new EvidenceBoard();
+    b.addSymbolHits([{ path: 'src/card.js', line: 4, text: '  renderStars(count) {' }, { path: 'src/card.js', line: 9, text: '    this.renderStars(1);' }], [name]);
+    const file = { ...rankFiles(b.all(), b.context(base))[0]!, sharedWords: ['locale'] };
+    assert.match(reasonFor(file, []), /^Defines `renderStars` \(named in the issue title\); uses `renderStars`$/, 'fixed order without weights');
+    const weights = new Map([['words', 1.5], ['definition', 0.4]] as const);
+    assert.match(reasonFor(file, [], new Map(weights)), /^Shares the issue's words "locale"; defines `renderStars`/);
   });
 
   it('matches a path quoted from the reporter’s machine by its longest tail that exists', () => {

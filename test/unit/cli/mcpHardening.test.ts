@@ -1,0 +1,142 @@
+import assert from 'node:assert/strict';
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '../../..');
+
+/** A raw stdio MCP session: JSON lines in, JSON lines out, so a test can send what no SDK client would. */
+class RawMcp {
+  readonly child: ChildProcessWithoutNullStreams;
+  stderr = '';
+  private buffer = '';
+  private readonly waiting = new Map<string | number | null, (message: Record<string, unknown>) => void>();
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+
+  constructor(args: string[], cwd: string) {
+    this.child = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), 'mcp', ...args], { cwd, env: { PATH: process.env.PATH ?? '' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
+    this.child.stdout.on('data', (chunk: Buffer) => {
+      this.buffer += chunk.toString('utf8');
+      for (let newline = this.buffer.indexOf('\n'); newline !== -1; newline = this.buffer.indexOf('\n')) {
+        const message = JSON.parse(this.buffer.slice(0, newline)) as Record<string, unknown>;
+        this.buffer = this.buffer.slice(newline + 1);
+        const id = (message.id ?? null) as string | number | null;
+        this.waiting.get(id)?.(message);
+        this.waiting.delete(id);
+      }
+    });
+    this.exited = new Promise((done) => this.child.on('exit', (code, signal) => done({ code, signal })));
+  }
+
+  /** Writes one raw line and waits for the reply with `id`. */
+  request(id: string | number | null, line: string): Promise<Record<string, unknown>> {
+    const reply = new Promise<Record<string, unknown>>((done) => this.waiting.set(id, done));
+    this.child.stdin.write(`${line}\n`);
+    return reply;
+  }
+
+  call(id: number, method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+    return this.request(id, JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+  }
+
+  async initialize(): Promise<void> {
+    await this.call(0, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } });
+    this.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+  }
+}
+
+describe('mcp hardening (node dist/cli.js mcp, raw stdio)', function () {
+  this.timeout(60_000);
+  let base: string;
+  let repo: string;
+
+  before(() => {
+    execFileSync(process.execPath, ['scripts/build.mjs', '--quiet'], { cwd: ROOT, stdio: 'inherit' });
+    base = mkdtempSync(join(tmpdir(), 'codegrep-mcph-'));
+    repo = join(base, 'repo');
+    execFileSync('mkdir', ['-p', join(repo, 'sub')]);
+    writeFileSync(join(repo, 'app.py'), 'def parse_header(text):\n    return text.split(":")[1]\n');
+    writeFileSync(join(repo, 'sub', 'lib.py'), 'def helper():\n    pass\n');
+    symlinkSync('/etc', join(repo, 'etc-link'));
+  });
+  after(() => rmSync(base, { recursive: true, force: true }));
+
+  it('answers a message over 10 MiB with an error and keeps serving the next call', async () => {
+    const mcp = new RawMcp(['--repo', repo], repo);
+    try {
+      await mcp.initialize();
+      const huge = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'locate_files', arguments: { issue: 'x'.repeat(11 * 1024 * 1024) } } });
+      const refused = await mcp.request(7, huge);
+      assert.match(JSON.stringify(refused.error), /message too large: \d+ bytes, over the 10485760-byte limit/);
+      const listed = await mcp.call(8, 'tools/list', {});
+      assert.match(JSON.stringify(listed.result), /locate_files/);
+      assert.match(mcp.stderr, /dropped a \d+-byte message/);
+    } finally {
+      mcp.child.stdin.end();
+      await mcp.exited;
+    }
+  });
+
+  it('answers a 2 MB issue holding one 200,000-character token (mining is bounded)', async () => {
+    const mcp = new RawMcp(['--repo', repo], repo);
+    try {
+      await mcp.initialize();
+      const issue = `parse_header fails in app.py\n${'a/'.repeat(100_000)}b.py\n${'word '.repeat(360_000)}`;
+      const reply = await mcp.call(9, 'tools/call', { name: 'locate_files', arguments: { issue } });
+      const text = JSON.stringify(reply.result);
+      assert.doesNotMatch(text, /"isError":true/, text.slice(0, 500));
+      assert.match(text, /app\.py/);
+    } finally {
+      mcp.child.stdin.end();
+      await mcp.exited;
+    }
+  });
+
+  it('refuses a call whose repo lies outside the server folder ("/", "/etc", "../..", a symlink out), accepts a subfolder', async () => {
+    const mcp = new RawMcp(['--repo', repo], repo);
+    try {
+      await mcp.initialize();
+      let id = 20;
+      for (const outside of ['/', '/etc', '../..', 'etc-link']) {
+        const reply = await mcp.call(++id, 'tools/call', { name: 'locate_files', arguments: { issue: 'parse_header fails', repo: outside } });
+        const text = JSON.stringify(reply.result);
+        assert.match(text, /"isError":true/, outside);
+        assert.match(text, /is outside the folders this server may search/, outside);
+      }
+      const inside = await mcp.call(++id, 'tools/call', { name: 'locate_files', arguments: { issue: 'helper is wrong', repo: 'sub' } });
+      assert.doesNotMatch(JSON.stringify(inside.result), /"isError":true/);
+    } finally {
+      mcp.child.stdin.end();
+      await mcp.exited;
+    }
+  });
+
+  it('--allow-repo opens one more folder', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'codegrep-mcph-other-'));
+    writeFileSync(join(other, 'x.py'), 'def x():\n    pass\n');
+    const mcp = new RawMcp(['--repo', repo, '--allow-repo', other], repo);
+    try {
+      await mcp.initialize();
+      const reply = await mcp.call(30, 'tools/call', { name: 'locate_files', arguments: { issue: 'x is broken', repo: other } });
+      assert.doesNotMatch(JSON.stringify(reply.result), /"isError":true/);
+    } finally {
+      mcp.child.stdin.end();
+      await mcp.exited;
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  for (const signal of ['SIGTERM', 'SIGHUP'] as const) {
+    it(`${signal} shuts the server down cleanly (logged, exit 130), not by dying of the signal`, async () => {
+      const mcp = new RawMcp(['--repo', repo], repo);
+      await mcp.initialize();
+      mcp.child.kill(signal);
+      const { code, signal: died } = await mcp.exited;
+      assert.equal(died, null);
+      assert.equal(code, 130);
+      assert.match(mcp.stderr, new RegExp(`stopped by ${signal}`));
+    });
+  }
+});
