@@ -7,6 +7,7 @@ import type { CodeGrepSettings } from '../common/settings';
 import type { Brain } from '../core/brain';
 import { createEmbeddedBrain as embedded } from '../core/embedded/index';
 import { createOpenAIBrain as openai } from '../core/openai/index';
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import type { ToolRunner } from '../common/tools';
 import { NodeToolRunner } from '../tools/runner';
@@ -42,8 +43,21 @@ export function createToolRunner(roots: readonly string[], settings?: Visibility
     includeIgnored: settings.includeIgnored,
   };
   if (process.env.CODEGREP_TOOLS_IN_PROCESS === '1') return new NodeToolRunner({ roots: [...roots], visibility }).warmUp();
-  toolHost ??= new ToolHost({ script: path.join(__dirname, 'toolHost.js') });
+  toolHost ??= new ToolHost({ script: toolHostScript() });
   return new RemoteToolRunner(toolHost, { roots: [...roots], visibility }).warmUp();
+}
+
+/**
+ * dist/toolHost.js: next to this bundle when it is dist/extension.js; else (this module bundled into an
+ * in-host test suite) in the dist/ of the package folder above it.
+ */
+function toolHostScript(): string {
+  const beside = path.join(__dirname, 'toolHost.js');
+  for (let dir = __dirname; !existsSync(beside); dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return path.join(dir, 'dist', 'toolHost.js');
+    if (path.dirname(dir) === dir) break;
+  }
+  return beside;
 }
 
 /** The tool helper, once a run has started it (for deactivation and the in-host lag measurement). */
