@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseBaselineSpec } from '../eval/baselines';
 import { gitAvailable } from '../eval/git';
@@ -14,6 +14,7 @@ import { sidecarPath } from '../eval/resume';
 import { GitWorktrees } from '../eval/worktrees';
 import { NodeToolRunner } from '../tools/runner';
 import { BRAIN_NAMES, parseBrains } from './brains';
+import { defaultCacheDir } from './cacheDir';
 import { EXIT, badInput, intFlag, userCwd, type Command } from './command';
 import { onStopSignals } from './signals';
 
@@ -30,6 +31,9 @@ Options:
                              re-run resumes where it stopped (errored rows, and rows of a
                              different build of the code, run again)
   --fresh                    forget the finished rows of an earlier run with the same --out
+  --trajectories FILE        write each row's whole run, for every brain, as one JSON line: the
+                             OpenAI chat messages and tools (tool calls and results as sent),
+                             the checked answer, gold files and reward parts (SFT / offline RL)
   --concurrency N            rows in flight (default: number of cores)
   --limit N                  only the first N rows (after --filter)
   --filter REGEX             only rows whose instance_id matches
@@ -69,6 +73,7 @@ export const evalCommand: Command = {
         'max-turns': { type: 'string' },
         'max-parallel-calls': { type: 'string' },
         json: { type: 'boolean', default: false },
+        trajectories: { type: 'string' },
       },
     });
     if (positionals.length) throw badInput(`unexpected argument "${positionals[0]}".`);
@@ -107,7 +112,8 @@ export const evalCommand: Command = {
     }, false);
     try {
       const progress = process.stderr.isTTY && !process.env.CI ? new BarProgress(process.stderr) : new LineProgress(process.stderr);
-      const { report, interrupted } = await runEval({
+      const trajectories = values.trajectories === undefined ? undefined : resolve(cwd, values.trajectories);
+      const { report, interrupted, resumed } = await runEval({
         dataset,
         brains,
         baselines,
@@ -126,7 +132,12 @@ export const evalCommand: Command = {
         rowTimeoutMs: rowTimeout === undefined ? undefined : rowTimeout * 1000,
         signal: controller.signal,
         progress,
+        trajectories,
       });
+      if (trajectories) {
+        process.stderr.write(`trajectories: ${trajectories}\n`);
+        if (resumed) process.stderr.write(`eval: ${resumed} rows were resumed from an earlier run, so they are not in ${trajectories}; add --fresh to export every row.\n`);
+      }
       for (const system of report.systems) {
         if (system.missing) process.stderr.write(`eval: baseline ${system.name} has no prediction for ${system.missing} of ${system.summary.n} rows (scored 0).\n`);
       }
@@ -158,14 +169,4 @@ function compileFilter(source: string): RegExp {
   } catch (error) {
     throw badInput(`--filter is not a valid regular expression: ${(error as Error).message}`);
   }
-}
-
-/** `.cache/eval-repos` in the package folder (found from the bundle's location), else in the current folder. */
-export function defaultCacheDir(): string {
-  let dir = __dirname;
-  for (let i = 0; i < 5; i++) {
-    if (existsSync(join(dir, 'package.json'))) return join(dir, '.cache', 'eval-repos');
-    dir = dirname(dir);
-  }
-  return resolve(userCwd(), '.cache', 'eval-repos');
 }

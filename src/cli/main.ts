@@ -2,10 +2,12 @@ import { CodeGrepError, toErrorInfo } from '../common/errors';
 import { redactText } from '../common/redact';
 import { terminalSafe } from '../common/terminalText';
 import { EXIT, type Command } from './command';
+import { envCommand } from './envServe';
 import { evalCommand } from './eval';
 import { trainCommand } from './train';
 import { locateCommand } from './locate';
 import { mcpCommand } from './mcp';
+import { mineCommand } from './mine';
 import { VERSION } from './version';
 
 /** Subcommands by name; adding one is one line here. */
@@ -14,6 +16,8 @@ const COMMANDS: Record<string, Command> = {
   eval: evalCommand,
   train: trainCommand,
   mcp: mcpCommand,
+  env: envCommand,
+  mine: mineCommand,
 };
 
 function mainUsage(): string {

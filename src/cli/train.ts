@@ -12,7 +12,7 @@ import { readIssues, writeIssues, type TrainingIssue } from '../trainer/examples
 import { DEFAULT_FIT, trainRanker } from '../trainer/fit';
 import { trainingTable } from '../trainer/report';
 import { EXIT, badInput, intFlag, userCwd, type Command } from './command';
-import { defaultCacheDir } from './eval';
+import { defaultCacheDir } from './cacheDir';
 
 const USAGE = `Usage: codegrep train --dataset F.jsonl --repos DIR --out model.json [options]
 

@@ -31,6 +31,11 @@ export class Locator {
     };
   }
 
+  /** The budget this Locator runs with (after clamping). */
+  get limits(): Readonly<LocateOptions> {
+    return this.options;
+  }
+
   /** Runs one issue through a brain; rejects with a CodeGrepError (code 'cancelled' on abort). */
   async locate(issue: Issue, brain: Brain, run: LocateRunOptions = {}): Promise<LocateResult> {
     const runId = run.runId ?? randomUUID();

@@ -6,14 +6,19 @@ import { issueFromText } from '../common/issue';
 import type { LocateOptions } from '../common/limits';
 import type { ToolRunner } from '../common/tools';
 import type { Brain } from '../core/brain';
+import { CODEGREP_FORMAT } from '../core/conversationFormat';
 import { Locator } from '../core/locator';
+import { RecordingBrain } from '../core/recordingBrain';
+import { toolDeclarations } from '../core/transcript';
 import { loadBaseline } from './baselines';
 import { loadDataset, type DatasetRow } from './dataset';
 import { ZERO_SCORE, dedupeRanked, scoreInstance } from './metrics';
 import type { ProgressSink } from './progress';
 import { checkReportPath, writeReport, type EvalReport } from './report';
 import { appendRecord, clearRecords, loadDone, recordKey, sidecarPath, type RowRecord } from './resume';
+import { rewardParts } from './reward';
 import { baselineSystem, brainSystem, selectEntries } from './systems';
+import { TrajectoryWriter, type TrajectoryLine } from './trajectories';
 import type { Workspaces } from './worktrees';
 
 /** A brain to evaluate; `create` gets each row's checkout root (BM25 indexes it, others ignore it) and, in eval, the row. */
@@ -44,12 +49,16 @@ export interface EvalOptions {
   rowTimeoutMs?: number;
   signal?: AbortSignal;
   progress?: ProgressSink;
+  /** Writes every row's conversation (for every brain) to this JSONL file, rewritten each run. */
+  trajectories?: string;
 }
 
 /** The report, and whether the run was cut short by the signal. */
 export interface EvalOutcome {
   report: EvalReport;
   interrupted: boolean;
+  /** Rows taken from an earlier run's sidecar: not run, so not in the trajectory file. */
+  resumed: number;
 }
 
 /** Runs every selected row through every brain, scores them, scores the baselines, writes the report. */
@@ -87,6 +96,7 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
     });
     if (pending.length) work.push({ row: entry.row, brains: pending });
   }
+  const writer = options.trajectories ? new TrajectoryWriter(resolve(options.trajectories)) : undefined;
   const progress = options.progress;
   if (stale) progress?.note(`eval: ${stale} finished rows in ${sidecar} came from a different build of the code; running them again`);
   progress?.start(work.reduce((sum, w) => sum + w.brains.length, 0), resumed);
@@ -97,8 +107,9 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
     progress?.row(result);
   };
   try {
-    await pool(work, options.concurrency ?? availableParallelism(), signal, (item) => runRow(item.row, item.brains, options, signal, record));
+    await pool(work, options.concurrency ?? availableParallelism(), signal, (item) => runRow(item.row, item.brains, options, signal, record, writer));
   } finally {
+    await writer?.flush();
     await options.workspaces.closeAll();
     progress?.finish();
   }
@@ -117,7 +128,7 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
     systems,
   };
   if (options.out) await writeReport(resolve(options.out), report);
-  return { report, interrupted: signal.aborted };
+  return { report, interrupted: signal.aborted, resumed };
 }
 
 /** One checkout per row, shared by every brain that still has to run on it; always removed. */
@@ -127,6 +138,7 @@ async function runRow(
   options: EvalOptions,
   signal: AbortSignal,
   record: (result: RowRecord) => Promise<void>,
+  writer: TrajectoryWriter | undefined,
 ): Promise<void> {
   const failAll = async (message: string) => {
     for (const brain of brains) await record(errorRecord(brain.name, row.instance_id, row.gold_files, message));
@@ -142,7 +154,7 @@ async function runRow(
     const tools = options.createTools(checkout.dir);
     for (const brain of brains) {
       if (signal.aborted) return;
-      const result = await runBrain(row, brain, checkout.dir, tools, options, signal);
+      const result = await runBrain(row, brain, checkout.dir, tools, options, signal, writer);
       if (result) await record(result);
     }
   } finally {
@@ -158,13 +170,28 @@ async function runBrain(
   tools: ToolRunner,
   options: EvalOptions,
   signal: AbortSignal,
+  writer: TrajectoryWriter | undefined,
 ): Promise<RowRecord | undefined> {
   const timeoutMs = options.rowTimeoutMs ?? 300_000;
   const rowSignal = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
   const started = performance.now();
+  const locator = new Locator(tools, options.locate);
+  const brain = spec.create(root, row);
+  const recorder = writer ? new RecordingBrain(brain) : undefined;
+  const trajectory = (fields: Pick<TrajectoryLine, 'answer' | 'reward'> & { error?: string }): TrajectoryLine => ({
+    instance_id: row.instance_id,
+    brain: spec.name,
+    conversation_format: CODEGREP_FORMAT.name,
+    repo: row.repo,
+    base_commit: row.base_commit,
+    messages: recorder?.run?.transcript.messages ?? [],
+    tools: toolDeclarations(CODEGREP_FORMAT.tools),
+    gold_files: row.gold_files,
+    budget: { max_turns: locator.limits.maxTurns, max_calls: locator.limits.maxParallelCalls },
+    ...fields,
+  });
   try {
-    const locator = new Locator(tools, options.locate);
-    const result = await locator.locate(issueFromText(row.problem_statement), spec.create(root, row), { signal: rowSignal });
+    const result = await locator.locate(issueFromText(row.problem_statement), recorder ?? brain, { signal: rowSignal });
     const predicted = dedupeRanked(result.candidates.map((c) => c.path));
     const record: RowRecord = {
       brain: spec.name,
@@ -177,12 +204,21 @@ async function runBrain(
       tool_calls: result.usage.toolCalls,
     };
     if (result.rejected.length) record.rejected = result.rejected.map((r) => r.path);
+    if (writer && recorder?.run) {
+      const run = recorder.run;
+      const reward = rewardParts({ predicted, gold: row.gold_files, turns: result.usage.turns, toolCalls: result.usage.toolCalls, callTurns: run.callTurns, malformed: !run.answered });
+      await writer.write(trajectory({ answer: { files: result.candidates, rejected: result.rejected }, reward }));
+    }
     return record;
   } catch (error) {
     if (signal.aborted) return undefined;
     const message = rowSignal.aborted ? `timed out after ${Math.round(timeoutMs / 1000)} s` : toErrorInfo(error).message;
     const failed = errorRecord(spec.name, row.instance_id, row.gold_files, message);
     failed.latency_ms = Math.round(performance.now() - started);
+    if (writer) {
+      const reward = rewardParts({ predicted: [], gold: row.gold_files, turns: 0, toolCalls: 0, callTurns: 0, malformed: true });
+      await writer.write(trajectory({ answer: { files: [], rejected: [] }, reward, error: message }));
+    }
     return failed;
   }
 }

@@ -27,6 +27,8 @@ interface Tree {
 }
 
 const TEMP_PREFIX = 'codegrep-eval-';
+/** git's message when a concurrent `worktree add` was caught half-way (see GitWorktrees.add). */
+const RACE = /failed to read .*[\\/]worktrees[\\/]/;
 
 /**
  * `git worktree add --detach` from the repo cache. A released worktree is kept for the next
@@ -40,7 +42,14 @@ export class GitWorktrees implements Workspaces {
   private readonly busy = new Set<Tree>();
   private readonly swept = new Map<string, Promise<void>>();
 
-  constructor(private readonly cache: RepoCache) {}
+  /**
+   * `keepIdle: false` removes each tree as soon as it is disposed (the environment server: an
+   * episode's tree must be gone when its session ends, not parked for reuse).
+   */
+  constructor(
+    private readonly cache: RepoCache,
+    private readonly options: { keepIdle?: boolean } = {},
+  ) {}
 
   async checkout(repo: string, sha: string, label: string): Promise<Checkout> {
     const gitDir = await this.cache.gitDir(repo);
@@ -57,6 +66,7 @@ export class GitWorktrees implements Workspaces {
         if (released) return;
         released = true;
         this.busy.delete(tree);
+        if (this.options.keepIdle === false) return this.remove(tree);
         const list = this.idle.get(gitDir) ?? [];
         list.push(tree);
         this.idle.set(gitDir, list);
@@ -89,7 +99,16 @@ export class GitWorktrees implements Workspaces {
     // The pid in the name lets a later run tell trees of a killed process from those of a live one.
     const parent = await mkdtemp(join(tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
     const dir = join(parent, label.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'tree');
-    const added = await runGit(this.cache.git, ['--git-dir', gitDir, 'worktree', 'add', '--detach', '--quiet', dir, commit]);
+    const args = ['--git-dir', gitDir, 'worktree', 'add', '--detach', '--quiet', dir, commit];
+    let added = await runGit(this.cache.git, args);
+    // Two adds on one repo at once race: one may read the other's half-written worktrees/<name>/ and stop
+    // ("failed to read …/worktrees/x/commondir"). That is transient; try again after a short pause.
+    for (let attempt = 1; !added.ok && RACE.test(added.stderr) && attempt <= 5; attempt++) {
+      // Jittered, so adds that failed together do not retry in lockstep.
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      await rm(dir, { recursive: true, force: true });
+      added = await runGit(this.cache.git, args);
+    }
     if (!added.ok) {
       await rm(parent, { recursive: true, force: true });
       throw new CodeGrepError('internal', `git worktree add failed for ${repo}@${sha}: ${added.spawnError ?? added.stderr}`);

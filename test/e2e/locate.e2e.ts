@@ -143,7 +143,8 @@ describe('e2e: locate with the embedded brain', () => {
     issue: 'TokenBucket.consume(0) raises ValueError: tokens must be positive, but a zero-cost request should succeed',
     expectedPath: 'ratelimit/bucket.py',
     expectedLine: 24,
-    reason: /tokens must be positive|consume|TokenBucket/,
+    // Since the learned ranker (0c3c02e) the reason leads with the evidence it weighed most: the title word "bucket".
+    reason: /tokens must be positive|consume|TokenBucket|"bucket"/,
     docsImages: true,
   });
 });

@@ -32,4 +32,14 @@ describe('layer lint', function () {
     const common = await layerErrors('src/common/probe.ts', "import { Locator } from '../core/locator';\nexport const y = Locator;\n");
     assert.match(common[0], /common imports nothing else of ours/);
   });
+
+  it('keeps the environment server off the CLI and mining off everything but common', async () => {
+    const cli = await layerErrors('src/envserver/probe.ts', "import { main } from '../cli/main';\nexport const y = main;\n");
+    assert.match(cli[0], /envserver may import common, core, tools and eval/);
+    assert.deepEqual(await layerErrors('src/envserver/probe.ts', "import { Locator } from '../core/locator';\nexport const y = Locator;\n"), []);
+    const mining = await layerErrors('src/mining/probe.ts', "import { Locator } from '../core/locator';\nexport const y = Locator;\n");
+    assert.match(mining[0], /mining may import only common/);
+    const evalToEnv = await layerErrors('src/eval/probe.ts', "import { EnvServer } from '../envserver/server';\nexport const y = EnvServer;\n");
+    assert.match(evalToEnv[0], /eval may import common, core and tools/);
+  });
 });
