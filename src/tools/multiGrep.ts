@@ -82,8 +82,9 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
   const visible = await visibleFilter(workspace, singles[0], resolved, ctx);
   const collectors = singles.map((single) => new GrepCollector(workspace, clampInt(single.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines), false));
   const done = singles.map(() => false);
-  // Each search had its own call, and so its own timeout, before: the shared walk gets their sum.
-  const budgetMs = ctx.timeoutMs * singles.length;
+  // Separate greps ran in parallel, each with this wall-clock limit; the shared walk gets the same one,
+  // so a locate never waits longer than before.
+  const budgetMs = ctx.timeoutMs;
   const deadline = Date.now() + budgetMs;
   let resume: WalkPoint | undefined;
   let failed = false;
