@@ -15,10 +15,12 @@ export interface ModelFlags {
   requestTimeoutSeconds?: number;
   /** Turn model reasoning on (`chat_template_kwargs.enable_thinking: true`); unset keeps the profile default. */
   thinking?: boolean;
+  /** Warm start for model brains (default on): the embedded brain's top files go to the model as a hint. */
+  warmStart?: boolean;
 }
 
-/** Brain names the CLI accepts; `bm25:K` returns the top K files. */
-export const BRAIN_NAMES = 'embedded | embedded:hand | embedded:learned | openai | bm25 | bm25:K';
+/** Brain names the CLI accepts; `bm25:K` returns the top K files; `openai-cold` is openai without warm start (for A/B). */
+export const BRAIN_NAMES = 'embedded | embedded:hand | embedded:learned | openai | openai-cold | bm25 | bm25:K';
 
 /** Parses `--brain` (a comma list for eval) into specs; unknown names and bad model settings are bad input. */
 export function parseBrains(value: string, flags: ModelFlags): BrainSpec[] {
@@ -41,10 +43,13 @@ function parseBrain(name: string, flags: ModelFlags): BrainSpec {
     if (topK < 1 || topK > 100) throw badInput(`bm25:K needs K from 1 to 100, got "${name}".`);
     return { name, create: (root) => createBm25Brain({ root, topK }) };
   }
-  if (name === 'openai') {
+  if (name === 'openai' || name === 'openai-cold') {
     const config = openAIConfig(flags);
     const probe = validated(() => createOpenAIBrain(config));
-    return { name: probe.name, create: () => createOpenAIBrain(config) };
+    const warm = name === 'openai' && flags.warmStart !== false;
+    const spec: BrainSpec = { name: warm || name === 'openai' ? probe.name : `${probe.name} (no warm start)`, create: () => createOpenAIBrain(config) };
+    if (warm) spec.warmStart = () => createEmbeddedBrain();
+    return spec;
   }
   throw badInput(`unknown brain "${name}"; use one of ${BRAIN_NAMES}.`);
 }
@@ -58,7 +63,7 @@ function openAIConfig(flags: ModelFlags): OpenAIBrainConfig {
   if (flags.requestTimeoutSeconds !== undefined) config.timeoutMs = flags.requestTimeoutSeconds * 1000;
   if (flags.thinking !== undefined) {
     // The generic profile sends only standard fields, so the switch would silently do nothing.
-    if (flags.profile?.toLowerCase() === 'generic') throw badInput('--thinking needs the codegrep profile; the generic profile sends no chat_template_kwargs.');
+    if (flags.profile?.toLowerCase() === 'generic') throw badInput('--thinking needs a profile that sends chat_template_kwargs (codegrep, fastcontext, codescout); the generic profile sends none.');
     config.thinking = flags.thinking;
   }
   return config;

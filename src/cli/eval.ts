@@ -40,6 +40,8 @@ Options:
   --cache DIR                writable copies of the repos (default: .cache/eval-repos in the project)
   --row-timeout S            seconds per brain per row (default 300)
   --endpoint URL, --model NAME, --profile NAME, --request-timeout S   for --brain openai
+  --no-warm-start            openai without the embedded brain's first-turn hint (A/B in one run:
+                             --brain openai,openai-cold)
   --max-turns N, --max-parallel-calls N   the Locator's budget (default 3 and 8)
   --json                     print the report JSON instead of the table
 
@@ -72,6 +74,7 @@ export const evalCommand: Command = {
         'request-timeout': { type: 'string' },
         'max-turns': { type: 'string' },
         'max-parallel-calls': { type: 'string' },
+        'no-warm-start': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         trajectories: { type: 'string' },
       },
@@ -89,6 +92,7 @@ export const evalCommand: Command = {
       model: values.model,
       profile: values.profile,
       requestTimeoutSeconds: intFlag('request-timeout', values['request-timeout'], 1, 3600),
+      warmStart: !values['no-warm-start'],
     });
     const baselines = values.baseline.map((spec) => {
       const { name, file } = parseBaselineSpec(spec);

@@ -20,7 +20,8 @@ export function formatResult(result: LocateResult): string {
   }
   const { turns, toolCalls, ms } = result.usage;
   const seconds = ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms} ms`;
-  const summary = [safe(result.brain), `${turns} turn${turns === 1 ? '' : 's'}`, `${toolCalls} tool call${toolCalls === 1 ? '' : 's'}`, seconds];
+  const brain = result.profile ? `${result.brain} (${result.profile} protocol${result.warmStart?.candidates.length ? `, warm start: ${result.warmStart.candidates.length} hinted` : ''})` : result.brain;
+  const summary = [safe(brain), `${turns} turn${turns === 1 ? '' : 's'}`, `${toolCalls} tool call${toolCalls === 1 ? '' : 's'}`, seconds];
   if (result.rejected.length) {
     summary.push(`${result.rejected.length} citation${result.rejected.length === 1 ? '' : 's'} rejected (${result.rejected.map((r) => `${safe(r.path)}: ${safe(r.reason)}`).join('; ')})`);
   }

@@ -22,7 +22,9 @@ Options:
   --brain NAME               ${BRAIN_NAMES} (default: embedded)
   --endpoint URL             OpenAI-compatible server for --brain openai (or CODEGREP_ENDPOINT)
   --model NAME               served model name for --brain openai (or CODEGREP_MODEL)
-  --profile NAME             model profile: codegrep | generic
+  --profile NAME             model protocol: auto | codegrep | generic | fastcontext | codescout
+                             (default auto: FastContext* and CodeScout* model names speak their own)
+  --no-warm-start            do not give the model the embedded brain's top files as a first-turn hint
   --request-timeout S        seconds per model request
   --thinking                 let the model reason before each reply (codegrep profile; slower)
   --max-turns N              exploration turns before the answer turn (default 3)
@@ -55,6 +57,7 @@ export const locateCommand: Command = {
         profile: { type: 'string' },
         'request-timeout': { type: 'string' },
         thinking: { type: 'boolean', default: false },
+        'no-warm-start': { type: 'boolean', default: false },
         'max-turns': { type: 'string' },
         'max-parallel-calls': { type: 'string' },
         exclude: { type: 'string', multiple: true, default: [] },
@@ -72,6 +75,7 @@ export const locateCommand: Command = {
       profile: values.profile,
       requestTimeoutSeconds: intFlag('request-timeout', values['request-timeout'], 1, 3600),
       thinking: values.thinking || undefined,
+      warmStart: !values['no-warm-start'],
     });
     if (specs.length !== 1) throw badInput('locate runs one brain; give a single --brain.');
     const maxTurns = intFlag('max-turns', values['max-turns'], 0, 20);
@@ -92,7 +96,7 @@ export const locateCommand: Command = {
       const visibility = { exclude: values.exclude.map((glob) => ({ glob })), includeIgnored: values['include-ignored'] };
       const locator = new Locator(new NodeToolRunner({ roots: [repo], visibility }).warmUp(), { maxTurns, maxParallelCalls });
       const live = !values.json && process.stderr.isTTY ? liveTrace : undefined;
-      const result = await locator.locate(issue, specs[0].create(repo), { signal: controller.signal, onEvent: live });
+      const result = await locator.locate(issue, specs[0].create(repo), { signal: controller.signal, onEvent: live, warmStart: specs[0].warmStart?.() });
       if (live) process.stderr.write('\r\x1b[2K');
       process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatResult(result)}\n`);
       return EXIT.ok;

@@ -8,7 +8,6 @@ import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sd
 import { z } from 'zod';
 import { toErrorInfo } from '../common/errors';
 import { formatForModel } from '../common/handoffText';
-import { DEFAULT_LIMITS } from '../common/limits';
 import type { LocateResult } from '../common/result';
 import { Locator } from '../core/locator';
 import { NodeToolRunner } from '../tools/runner';
@@ -37,7 +36,7 @@ Options:
   --brain NAME        default brain: ${BRAIN_NAMES} (default: embedded)
   --endpoint URL      OpenAI-compatible server for --brain openai (or CODEGREP_ENDPOINT)
   --model NAME        served model name (or CODEGREP_MODEL); the key comes from CODEGREP_API_KEY
-  --profile NAME      model profile: codegrep | generic
+  --profile NAME      model protocol: auto | codegrep | generic | fastcontext | codescout
 
 Issue URLs and OWNER/REPO#N are fetched from GitHub with GITHUB_TOKEN (and GITHUB_API_URL for
 GitHub Enterprise); #N is resolved against the repository's GitHub remote.`;
@@ -113,15 +112,15 @@ async function locateCall(
     const remotes = async () => (await readGitInfo(root))?.remotes ?? [];
     const resolved = await issueFromInput(issue, { env: defaults.env, remotes, signal });
     const progressToken = extra._meta?.progressToken;
-    const totalTurns = DEFAULT_LIMITS.maxTurns + 1;
     const locator = new Locator(new NodeToolRunner({ roots: [root] }));
     const result = await locator.locate(resolved, spec.create(root), {
       signal,
+      warmStart: spec.warmStart?.(),
       onEvent: (event) => {
         if (progressToken === undefined || event.type !== 'turn-started') return;
         const message = event.final ? 'answering' : `searching (turn ${event.turn} of ${event.totalTurns})`;
         void extra
-          .sendNotification({ method: 'notifications/progress', params: { progressToken, progress: event.turn - 1, total: totalTurns, message } })
+          .sendNotification({ method: 'notifications/progress', params: { progressToken, progress: event.turn - 1, total: event.totalTurns, message } })
           .catch(() => undefined);
       },
     });

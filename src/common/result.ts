@@ -49,8 +49,22 @@ export interface Usage {
 export interface LocateResult {
   issue: Issue;
   brain: string;
+  /** The protocol the brain spoke (`codegrep`, `generic`, `fastcontext`, `codescout`), for model brains. */
+  profile?: string;
+  /** The embedded brain's hint given to the model in its first turn, when warm start ran. */
+  warmStart?: WarmStartRecord;
   candidates: Candidate[];
   rejected: RejectedCitation[];
   trajectory: TrajectoryTurn[];
   usage: Usage;
+}
+
+/** What a warm start did: which candidates the model was shown, and what finding them cost. */
+export interface WarmStartRecord {
+  brain: string;
+  candidates: string[];
+  toolCalls: number;
+  ms: number;
+  /** Set when the warm start failed; the run went on without a hint. */
+  error?: string;
 }

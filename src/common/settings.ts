@@ -1,10 +1,10 @@
-import { DEFAULT_LIMITS } from './limits';
+import { DEFAULT_LIMITS, type LocateOptions } from './limits';
 
 /** Which brain a run uses; `auto` = OpenAI-compatible endpoint if configured, else VS Code LM if consented, else embedded. */
 export type BrainChoice = 'auto' | 'openai' | 'vscode-lm' | 'embedded';
 
-/** Which request fields go to an OpenAI-compatible server (the prompt is the same for both). */
-export type PromptProfile = 'codegrep' | 'generic';
+/** The protocol the OpenAI-compatible brain speaks; `auto` picks it from the model name. */
+export type PromptProfile = 'auto' | 'codegrep' | 'generic' | 'fastcontext' | 'codescout';
 
 /** One extension setting, declared once; package.json `contributes.configuration` must match (unit-tested). */
 export interface SettingDeclaration {
@@ -59,13 +59,22 @@ export const SETTINGS = [
   {
     key: 'profile',
     type: 'string',
-    default: 'codegrep',
-    enum: ['codegrep', 'generic'],
+    default: 'auto',
+    enum: ['auto', 'codegrep', 'generic', 'fastcontext', 'codescout'],
     enumDescriptions: [
-      'For CodeGrep checkpoints and other Qwen3-family models: also sends `chat_template_kwargs` (thinking off), `temperature: 0` and `max_tokens`.',
-      'For any other tool-calling model (hosted APIs, Llama, Mistral...): sends only standard OpenAI fields, no `chat_template_kwargs`, `temperature` or `max_tokens`.',
+      'Pick by the model name: names with `FastContext` speak FastContext\'s protocol, names with `CodeScout` CodeScout\'s, anything else `codegrep`.',
+      'Our grep/glob/read tools and prompt, for CodeGrep checkpoints and other Qwen3-family models: also sends `chat_template_kwargs` (thinking off), `temperature: 0` and `max_tokens`.',
+      'Our grep/glob/read tools and prompt, for any other tool-calling model (hosted APIs, Llama, Mistral...): sends only standard OpenAI fields, no `chat_template_kwargs`, `temperature` or `max_tokens`.',
+      'Microsoft FastContext-1.0 in its own protocol: its prompt, `Read`/`Glob`/`Grep` on absolute paths, `<final_answer>` citations, 4 turns; sends `temperature: 0.7`, `top_p`, `top_k`, `max_tokens` and `chat_template_kwargs` (thinking off).',
+      'OpenHands CodeScout in its own protocol: its prompt, a read-only `terminal` (rg, grep, find, sed -n…) and `localization_finish`, 4 turns of 5 calls; sends `temperature: 0.6`, `max_tokens` and `chat_template_kwargs` (thinking off).',
     ],
-    description: 'Which request fields the OpenAI-compatible brain sends; the prompt and tools are the same for both profiles.',
+    description: 'The protocol the OpenAI-compatible brain speaks: prompt, tool names and schemas, paths, answer format and the request fields it sends. Models trained on one protocol do much worse with another.',
+  },
+  {
+    key: 'warmStart',
+    type: 'boolean',
+    default: true,
+    description: 'Run the built-in retriever first (about 0.3 s) and show its top files, with their evidence, to the model in its first turn as a hint it may verify or ignore. Model brains only.',
   },
   {
     key: 'maxTurns',
@@ -118,6 +127,7 @@ export interface CodeGrepSettings {
   endpoint: string;
   model: string;
   profile: PromptProfile;
+  warmStart: boolean;
   maxTurns: number;
   maxParallelCalls: number;
   requestTimeoutSeconds: number;
@@ -142,12 +152,24 @@ export function normalizeSettings(read: (key: SettingKey) => unknown): CodeGrepS
     endpoint: (value('endpoint') as string).trim(),
     model: (value('model') as string).trim(),
     profile: value('profile') as PromptProfile,
+    warmStart: value('warmStart') as boolean,
     maxTurns: value('maxTurns') as number,
     maxParallelCalls: value('maxParallelCalls') as number,
     requestTimeoutSeconds: value('requestTimeoutSeconds') as number,
     exclude: value('exclude') as Readonly<Record<string, unknown>>,
     searchIgnoredFiles: value('searchIgnoredFiles') as boolean,
   };
+}
+
+/**
+ * The run budget the user chose: a value left at its default is left out, so a model protocol's
+ * own trained budget (FastContext's 4 turns, CodeScout's 5 calls) applies instead.
+ */
+export function explicitLimits(settings: Pick<CodeGrepSettings, 'maxTurns' | 'maxParallelCalls'>): Partial<LocateOptions> {
+  const limits: Partial<LocateOptions> = {};
+  if (settings.maxTurns !== DEFAULT_LIMITS.maxTurns) limits.maxTurns = settings.maxTurns;
+  if (settings.maxParallelCalls !== DEFAULT_LIMITS.maxParallelCalls) limits.maxParallelCalls = settings.maxParallelCalls;
+  return limits;
 }
 
 /** The settings that Workspace Trust restricts, as full keys (`codegrep.endpoint`). */

@@ -1,5 +1,5 @@
 /** Tool names and arguments exactly as a model sees them (architecture.md, "Tool contract"). */
-export type ToolName = 'grep' | 'glob' | 'read';
+export type ToolName = 'grep' | 'glob' | 'read' | 'terminal';
 
 export interface GrepArgs {
   pattern: string;
@@ -42,11 +42,17 @@ export interface ReadArgs {
   end_line?: number;
 }
 
+/** A read-only command line for the terminal interpreter (CodeScout's `terminal` tool); never given to a shell. */
+export interface TerminalArgs {
+  command: string;
+}
+
 /** One tool call in a turn; `id` is unique within a run. */
 export type ToolCall =
   | { id: string; name: 'grep'; args: GrepArgs }
   | { id: string; name: 'glob'; args: GlobArgs }
-  | { id: string; name: 'read'; args: ReadArgs };
+  | { id: string; name: 'read'; args: ReadArgs }
+  | { id: string; name: 'terminal'; args: TerminalArgs };
 
 /** A grep match, workspace-relative path and 1-based line. */
 export interface GrepHit {
@@ -74,6 +80,8 @@ export interface ToolResult {
   paths?: string[];
   /** Path and first/last line actually read (read only). */
   read?: { path: string; startLine: number; endLine: number; totalLines?: number };
+  /** Exit status the command would have had in a shell (terminal only; 2 when refused). */
+  exitCode?: number;
 }
 
 /** Runs tool calls; `core` reaches the repo only through this interface. */
@@ -85,4 +93,14 @@ export interface ToolRunner {
    * `lines` is the file's line count when cheaply known, so cited ranges can be clamped.
    */
   resolveCitation(path: string): Promise<{ path: string; lines?: number } | { rejected: string }>;
+  /** The workspace as a model protocol describes it: its absolute root and top-level names (optional). */
+  describeWorkspace?(signal: AbortSignal): Promise<WorkspaceView>;
+}
+
+/** What a protocol prompt says about the workspace (FastContext lists the top level; CodeScout names the folder). */
+export interface WorkspaceView {
+  /** Absolute path of the (first) workspace root. */
+  root: string;
+  /** Top-level names, folders first with a trailing `/`, as the tools can see them. */
+  entries: string[];
 }

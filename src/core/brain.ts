@@ -1,7 +1,13 @@
 import type { Issue } from '../common/issue';
 import type { LocateOptions } from '../common/limits';
-import type { LineRange } from '../common/result';
-import type { ToolCall, ToolResult } from '../common/tools';
+import type { Candidate, LineRange } from '../common/result';
+import type { ToolCall, ToolResult, WorkspaceView } from '../common/tools';
+
+/** A code entity a brain names instead of lines (CodeScout's class/function); the Locator finds its lines. */
+export interface CitedEntity {
+  className?: string;
+  functionName?: string;
+}
 
 /** A file a brain cites in its answer, before the Locator checks it exists. */
 export interface CitedFile {
@@ -9,6 +15,16 @@ export interface CitedFile {
   ranges?: LineRange[];
   reason: string;
   score?: number;
+  /** A class and/or function in the file; the Locator adds its line range to `ranges`. */
+  entity?: CitedEntity;
+}
+
+/** What the Locator knows before the first turn and hands to `Brain.start`. */
+export interface BrainStartContext {
+  /** The workspace root and top level, when the tools can describe them (asked only by protocols that name them). */
+  workspace?: (signal: AbortSignal) => Promise<WorkspaceView | undefined>;
+  /** Warm start: another brain's top candidates with their evidence, for the model to verify or ignore. */
+  hint?: readonly Candidate[];
 }
 
 /** What the Locator hands a brain at the start of each turn. */
@@ -45,5 +61,9 @@ export interface BrainSession {
 export interface Brain {
   /** Short name shown to users ("embedded", "openai:qwen3-codegrep-14b"). */
   readonly name: string;
-  start(issue: Issue, options: LocateOptions): BrainSession;
+  /** The protocol a model brain speaks (recorded on the result). */
+  readonly profile?: string;
+  /** The budget the brain was trained for; explicit run options override it, the defaults yield to it. */
+  readonly limits?: Partial<LocateOptions>;
+  start(issue: Issue, options: LocateOptions, context?: BrainStartContext): BrainSession;
 }

@@ -3,37 +3,64 @@ import { CodeGrepError, toErrorInfo } from '../common/errors';
 import type { LocateEvent } from '../common/events';
 import type { Issue } from '../common/issue';
 import { DEFAULT_LIMITS, type LocateOptions } from '../common/limits';
-import type { Candidate, LocateResult, RejectedCitation, TrajectoryTurn, Usage } from '../common/result';
-import type { ToolCall, ToolResult, ToolRunner } from '../common/tools';
-import type { Brain, BrainStep, CitedFile } from './brain';
+import type { Candidate, LocateResult, RejectedCitation, TrajectoryTurn, Usage, WarmStartRecord } from '../common/result';
+import type { ToolCall, ToolResult, ToolRunner, WorkspaceView } from '../common/tools';
+import type { Brain, BrainStartContext, BrainStep, CitedFile } from './brain';
+import { entityRange } from './entityRanges';
 
 /** Per-run hooks: cancellation and the event stream every surface listens to. */
 export interface LocateRunOptions {
   signal?: AbortSignal;
   onEvent?: (event: LocateEvent) => void;
   runId?: string;
+  /**
+   * Warm start: run this brain (the embedded one) first and give its top candidates to the run's
+   * brain as a hint in its first turn. Its tool calls are not counted in the run's usage.
+   */
+  warmStart?: Brain;
+  /** Longest the warm start may delay the model; past it the run goes on without a hint (default 10 s). */
+  warmStartTimeoutMs?: number;
 }
+
+/** Where in a run a batch of calls belongs. */
+interface TurnScope {
+  turn: number;
+  runId: string;
+  record: TrajectoryTurn;
+  usage: Usage;
+  signal: AbortSignal;
+  emit: (event: LocateEvent) => void;
+}
+
+/** The hint saves a model turn (seconds on a 14B); waiting longer than this for it is not worth it. */
+const WARM_START_TIMEOUT_MS = 10_000;
+
+/** Candidates a warm start hands over: enough to cover the usual 1-3 gold files, few enough to read. */
+const WARM_START_CANDIDATES = 5;
 
 /**
  * The bounded loop of the CodeGrep paper: `maxTurns` exploration turns of at most
  * `maxParallelCalls` concurrent tool calls, then one answer turn without tools.
  */
 export class Locator {
-  private readonly options: LocateOptions;
-
+  /** `explicit` options win; what is left unset comes from the brain's own budget, else the defaults. */
   constructor(
     private readonly tools: ToolRunner,
-    options: Partial<LocateOptions> = {},
-  ) {
-    this.options = {
-      maxTurns: clampInt(options.maxTurns, 0, 20, DEFAULT_LIMITS.maxTurns),
-      maxParallelCalls: clampInt(options.maxParallelCalls, 1, 32, DEFAULT_LIMITS.maxParallelCalls),
+    private readonly explicit: Partial<LocateOptions> = {},
+  ) {}
+
+  /** The budget a run of `brain` gets (after clamping): explicit options, else its trained budget, else the defaults. */
+  limitsFor(brain: Brain | undefined): LocateOptions {
+    const pick = (key: keyof LocateOptions) => this.explicit[key] ?? brain?.limits?.[key];
+    return {
+      maxTurns: clampInt(pick('maxTurns'), 0, 20, DEFAULT_LIMITS.maxTurns),
+      maxParallelCalls: clampInt(pick('maxParallelCalls'), 1, 32, DEFAULT_LIMITS.maxParallelCalls),
     };
   }
 
-  /** The budget this Locator runs with (after clamping). */
+  /** The budget this Locator runs a brain with that brings none of its own (after clamping). */
   get limits(): Readonly<LocateOptions> {
-    return this.options;
+    return this.limitsFor(undefined);
   }
 
   /** Runs one issue through a brain; rejects with a CodeGrepError (code 'cancelled' on abort). */
@@ -42,12 +69,21 @@ export class Locator {
     const emit = (event: LocateEvent) => safeEmit(run.onEvent, event);
     const signal = run.signal ?? new AbortController().signal;
     const started = performance.now();
-    const totalTurns = this.options.maxTurns + 1;
+    const limits = this.limitsFor(brain);
+    const totalTurns = limits.maxTurns + 1;
     const usage: Usage = { promptTokens: 0, completionTokens: 0, turns: 0, toolCalls: 0, toolBytes: 0, ms: 0 };
     const trajectory: TrajectoryTurn[] = [];
-    emit({ type: 'run-started', runId, issue, brain: brain.name, totalTurns, maxParallelCalls: this.options.maxParallelCalls });
+    emit({ type: 'run-started', runId, issue, brain: brain.name, totalTurns, maxParallelCalls: limits.maxParallelCalls });
+    let warmStart: WarmStartRecord | undefined;
     try {
-      const session = brain.start(issue, this.options);
+      const context: BrainStartContext = { workspace: (at) => this.describeWorkspace(at) };
+      if (run.warmStart) {
+        const warm = await this.warmStart(issue, run.warmStart, signal, run.warmStartTimeoutMs ?? WARM_START_TIMEOUT_MS);
+        warmStart = warm.record;
+        if (warm.hint.length) context.hint = warm.hint;
+      }
+      throwIfAborted(signal);
+      const session = brain.start(issue, limits, context);
       let results: { call: ToolCall; result: ToolResult }[] = [];
       let answer: CitedFile[] = [];
       for (let turn = 1; turn <= totalTurns; turn++) {
@@ -55,7 +91,7 @@ export class Locator {
         const final = turn === totalTurns;
         emit({ type: 'turn-started', runId, turn, totalTurns, final });
         usage.turns = turn;
-        const step = await abortable(session.next({ turn, totalTurns, final, maxCalls: this.options.maxParallelCalls, results }, signal), signal);
+        const step = await abortable(session.next({ turn, totalTurns, final, maxCalls: limits.maxParallelCalls, results }, signal), signal);
         addTokens(usage, step);
         const record: TrajectoryTurn = { turn, calls: [], thought: step.thought };
         trajectory.push(record);
@@ -66,13 +102,15 @@ export class Locator {
         }
         if (final) break; // calls on the answer turn are ignored: no answer given
         // Abortable here too: a tool that ignores the signal must not hold a cancelled run open.
-        results = await abortable(this.runCalls(step.calls, turn, runId, record, usage, signal, emit), signal);
+        results = await abortable(this.runCalls(step.calls, limits.maxParallelCalls, { turn, runId, record, usage, signal, emit }), signal);
       }
       const { candidates, rejected } = await this.checkCitations(answer);
       if (candidates.length === 0) throwIfToolsBroken(trajectory);
       emit({ type: 'candidates', runId, candidates, rejected });
       usage.ms = Math.round(performance.now() - started);
       const result: LocateResult = { issue, brain: brain.name, candidates, rejected, trajectory, usage };
+      if (brain.profile) result.profile = brain.profile;
+      if (warmStart) result.warmStart = warmStart;
       emit({ type: 'done', runId, result });
       return result;
     } catch (error) {
@@ -82,15 +120,35 @@ export class Locator {
     }
   }
 
-  private async runCalls(
-    requested: ToolCall[],
-    turn: number,
-    runId: string,
-    record: TrajectoryTurn,
-    usage: Usage,
-    signal: AbortSignal,
-    emit: (event: LocateEvent) => void,
-  ): Promise<{ call: ToolCall; result: ToolResult }[]> {
+  /** The workspace as protocol prompts name it; undefined when the tools cannot say (or fail to). */
+  private async describeWorkspace(signal: AbortSignal): Promise<WorkspaceView | undefined> {
+    if (!this.tools.describeWorkspace) return undefined;
+    try {
+      return await this.tools.describeWorkspace(signal);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      return undefined;
+    }
+  }
+
+  /** Runs the warm-start brain on the same tools; a failure costs the hint, never the run. */
+  private async warmStart(issue: Issue, warm: Brain, signal: AbortSignal, timeoutMs: number): Promise<{ hint: Candidate[]; record: WarmStartRecord }> {
+    const t0 = performance.now();
+    const budget = AbortSignal.timeout(timeoutMs);
+    try {
+      const result = await new Locator(this.tools, this.explicit).locate(issue, warm, { signal: AbortSignal.any([signal, budget]) });
+      const hint = result.candidates.slice(0, WARM_START_CANDIDATES);
+      const record = { brain: warm.name, candidates: hint.map((c) => c.path), toolCalls: result.usage.toolCalls, ms: Math.round(performance.now() - t0) };
+      return { hint, record };
+    } catch (error) {
+      if (signal.aborted) throw error;
+      const message = budget.aborted ? `took longer than ${timeoutMs / 1000} s; the model started without a hint` : toErrorInfo(error).message;
+      return { hint: [], record: { brain: warm.name, candidates: [], toolCalls: 0, ms: Math.round(performance.now() - t0), error: message } };
+    }
+  }
+
+  private async runCalls(requested: ToolCall[], maxCalls: number, at: TurnScope): Promise<{ call: ToolCall; result: ToolResult }[]> {
+    const { turn, runId, record, usage, signal, emit } = at;
     const seen = new Set<string>();
     const calls = requested.map((call, index) => {
       const id = call.id && !seen.has(call.id) ? call.id : `call_${turn}_${index}`;
@@ -109,7 +167,7 @@ export class Locator {
       calls.map(async (call, index) => {
         emit({ type: 'tool-call', runId, turn, call });
         const t0 = performance.now();
-        const result = index < this.options.maxParallelCalls ? await runShared(call) : overBudget(this.options.maxParallelCalls);
+        const result = index < maxCalls ? await runShared(call) : overBudget(maxCalls);
         const ms = Math.round(performance.now() - t0);
         const summary = { count: result.count, truncated: result.truncated, error: result.error, bytes: result.bytes, ms };
         emit({ type: 'tool-result', runId, turn, callId: call.id, summary });
@@ -119,7 +177,7 @@ export class Locator {
     );
     throwIfAborted(signal);
     record.calls.sort((a, b) => calls.indexOf(a.call) - calls.indexOf(b.call));
-    usage.toolCalls += Math.min(calls.length, this.options.maxParallelCalls);
+    usage.toolCalls += Math.min(calls.length, maxCalls);
     usage.toolBytes += outcomes.reduce((sum, o) => sum + o.result.bytes, 0);
     return outcomes;
   }
@@ -134,19 +192,36 @@ export class Locator {
     }
   }
 
+  /** The cited entity's lines, or undefined when it is not found in time (the file is still cited). */
+  private async rangeOfEntity(path: string, file: CitedFile): Promise<[number, number] | undefined> {
+    if (!file.entity) return undefined;
+    try {
+      return await entityRange(this.tools, path, file.entity, AbortSignal.timeout(ENTITY_TIMEOUT_MS));
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Keeps cited files that exist in the workspace (merged per path, first mention wins rank). */
   private async checkCitations(files: CitedFile[]): Promise<{ candidates: Candidate[]; rejected: RejectedCitation[] }> {
     const byPath = new Map<string, Candidate>();
     const rejected: RejectedCitation[] = [];
     // Resolve concurrently (each is a stat or two), then merge in citation order so rank is kept.
     const resolutions = await Promise.all(files.map((file) => this.tools.resolveCitation(file.path)));
+    const entityRanges = await Promise.all(
+      files.map((file, index) => {
+        const resolved = resolutions[index];
+        return file.entity && !('rejected' in resolved) ? this.rangeOfEntity(resolved.path, file) : undefined;
+      }),
+    );
     for (const [index, file] of files.entries()) {
       const resolved = resolutions[index];
       if ('rejected' in resolved) {
         rejected.push({ path: file.path, reason: resolved.rejected });
         continue;
       }
-      const ranges = clampRanges(file.ranges ?? [], resolved.lines);
+      const entity = entityRanges[index];
+      const ranges = clampRanges([...(file.ranges ?? []), ...(entity ? [entity] : [])], resolved.lines);
       const existing = byPath.get(resolved.path);
       if (existing) {
         if (ranges.length) existing.ranges = mergeRanges([...(existing.ranges ?? []), ...ranges]);
@@ -160,6 +235,9 @@ export class Locator {
     return { candidates: [...byPath.values()], rejected };
   }
 }
+
+/** Budget for finding one cited entity's lines (a grep or two and a read). */
+const ENTITY_TIMEOUT_MS = 5_000;
 
 /** Clamps cited ranges to a file of `lines` lines (when known), dropping ranges that start past its end. */
 export function clampRanges(ranges: [number, number][], lines: number | undefined): [number, number][] {

@@ -25,6 +25,8 @@ import type { Workspaces } from './worktrees';
 export interface BrainSpec {
   name: string;
   create(root: string, row?: DatasetRow): Brain;
+  /** The brain whose top files are handed to this one as a first-turn hint (warm start), if any. */
+  warmStart?: () => Brain;
 }
 
 /** Everything one eval run needs; the CLI fills it from flags. */
@@ -187,11 +189,11 @@ async function runBrain(
     messages: recorder?.run?.transcript.messages ?? [],
     tools: toolDeclarations(CODEGREP_FORMAT.tools),
     gold_files: row.gold_files,
-    budget: { max_turns: locator.limits.maxTurns, max_calls: locator.limits.maxParallelCalls },
+    budget: { max_turns: locator.limitsFor(brain).maxTurns, max_calls: locator.limitsFor(brain).maxParallelCalls },
     ...fields,
   });
   try {
-    const result = await locator.locate(issueFromText(row.problem_statement), recorder ?? brain, { signal: rowSignal });
+    const result = await locator.locate(issueFromText(row.problem_statement), recorder ?? brain, { signal: rowSignal, warmStart: spec.warmStart?.() });
     const predicted = dedupeRanked(result.candidates.map((c) => c.path));
     const record: RowRecord = {
       brain: spec.name,
@@ -204,6 +206,11 @@ async function runBrain(
       tool_calls: result.usage.toolCalls,
     };
     if (result.rejected.length) record.rejected = result.rejected.map((r) => r.path);
+    if (result.profile) record.profile = result.profile;
+    if (result.warmStart) {
+      record.hinted = result.warmStart.candidates;
+      record.hint_ms = result.warmStart.ms;
+    }
     if (writer && recorder?.run) {
       const run = recorder.run;
       const reward = rewardParts({ predicted, gold: row.gold_files, turns: result.usage.turns, toolCalls: result.usage.toolCalls, callTurns: run.callTurns, malformed: !run.answered });

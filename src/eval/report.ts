@@ -14,6 +14,12 @@ export interface InstanceReport extends InstanceScore {
   tool_calls?: number;
   /** Cited paths the Locator dropped because they do not exist. */
   rejected?: string[];
+  /** The protocol a model brain spoke (codegrep, generic, fastcontext, codescout). */
+  profile?: string;
+  /** Files the warm start showed the model, best first (to tell what the hint did in an A/B). */
+  hinted?: string[];
+  /** What the warm start cost (part of latency_ms). */
+  hint_ms?: number;
   error?: string;
 }
 

@@ -71,5 +71,7 @@ export function describeCall(call: ToolCall): string {
       return `glob ${call.args.pattern}`;
     case 'read':
       return `read ${call.args.path}${call.args.start_line ? `:${call.args.start_line}-${call.args.end_line ?? ''}` : ''}`;
+    case 'terminal':
+      return `$ ${call.args.command}`;
   }
 }

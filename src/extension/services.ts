@@ -4,7 +4,7 @@ import { CodeGrepError } from '../common/errors';
 import type { LocateEvent } from '../common/events';
 import type { Issue } from '../common/issue';
 import type { Candidate, LocateResult } from '../common/result';
-import type { BrainChoice, CodeGrepSettings } from '../common/settings';
+import { explicitLimits, type BrainChoice, type CodeGrepSettings } from '../common/settings';
 import { ApiKeyStore } from './apiKey';
 import { chooseBrainKind } from '../common/brainChoice';
 import { describeEvent } from '../common/eventLog';
@@ -96,11 +96,14 @@ export class ExtensionServices {
     const brain = request.brainInstance ?? (await this.createBrain(request.brain ?? settings.brain, settings, signal));
     const engine = await import('./engine.js');
     const tools = engine.createToolRunner(request.folders.map((f) => f.fsPath), readVisibility(request.folders));
-    const locator = new engine.Locator(tools, { maxTurns: settings.maxTurns, maxParallelCalls: settings.maxParallelCalls });
+    const locator = new engine.Locator(tools, explicitLimits(settings));
+    // Warm start hands the embedded brain's top files to a model brain (one that speaks a protocol profile).
+    const warmStart = settings.warmStart && brain.profile !== undefined ? engine.createEmbeddedBrain() : undefined;
     this.logger.info(`Locating "${request.issue.title.slice(0, 80)}" with ${brain.name} in ${request.folders.map((f) => f.fsPath).join(', ')}`);
     return locator.locate(request.issue, brain, {
       signal,
       runId: request.runId,
+      warmStart,
       onEvent: (event) => {
         const line = describeEvent(event);
         if (line) this.logger.debug(line);

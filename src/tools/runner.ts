@@ -1,11 +1,12 @@
 import { isAbortError } from '../common/errors';
 import { DEFAULT_LIMITS } from '../common/limits';
-import type { ToolCall, ToolResult, ToolRunner } from '../common/tools';
+import type { ToolCall, ToolResult, ToolRunner, WorkspaceView } from '../common/tools';
 import { resolveCitation } from './citation';
 import { glob } from './glob';
 import { grep, type ToolContext } from './grep';
 import { multiGrep } from './multiGrep';
 import { read } from './read';
+import { runTerminal } from './terminal/terminal';
 import { errorResult } from './toolResult';
 import type { VisibilityPolicy } from './visibility';
 import { Workspace } from './workspace';
@@ -46,6 +47,8 @@ export class NodeToolRunner implements ToolRunner {
           return await glob(this.workspace, this.workspace.files, call.args, ctx);
         case 'read':
           return await read(this.workspace, call.args, ctx);
+        case 'terminal':
+          return await runTerminal({ workspace: this.workspace, files: this.workspace.files, ctx }, call.args);
         default:
           return errorResult(`unknown tool ${JSON.stringify((call as { name: unknown }).name)}; use grep, glob or read.`);
       }
@@ -70,6 +73,23 @@ export class NodeToolRunner implements ToolRunner {
     const probe = await read(this.workspace, { path: resolved.path, start_line: 1, end_line: 1 }, { signal, timeoutMs: this.timeoutMs }).catch(() => undefined);
     const lines = probe?.read?.totalLines;
     return lines === undefined ? resolved : { ...resolved, lines };
+  }
+
+  /** The first root's absolute path and its top-level names (from the file list, so ignore rules apply). */
+  async describeWorkspace(signal: AbortSignal): Promise<WorkspaceView> {
+    const root = this.workspace.roots[0];
+    const files = await this.workspace.files.list(signal, this.timeoutMs);
+    const prefix = this.workspace.multiRoot ? `${root.name}/` : '';
+    const dirs = new Set<string>();
+    const plain = new Set<string>();
+    for (const file of files) {
+      if (!file.startsWith(prefix)) continue;
+      const rest = file.slice(prefix.length);
+      const slash = rest.indexOf('/');
+      if (slash < 0) plain.add(rest);
+      else dirs.add(`${rest.slice(0, slash)}/`);
+    }
+    return { root: root.abs, entries: [...[...dirs].sort(), ...[...plain].sort()] };
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { ToolCall, ToolResult, ToolRunner } from '../../src/common/tools';
+import type { ToolCall, ToolResult, ToolRunner, WorkspaceView } from '../../src/common/tools';
 
 /** Start and end (performance.now) of one tool call, to prove calls overlap. */
 export interface CallSpan {
@@ -23,5 +23,10 @@ export class TimedRunner implements ToolRunner {
 
   resolveCitation(path: string): ReturnType<ToolRunner['resolveCitation']> {
     return this.inner.resolveCitation(path);
+  }
+
+  async describeWorkspace(signal: AbortSignal): Promise<WorkspaceView> {
+    if (!this.inner.describeWorkspace) throw new Error('the wrapped runner cannot describe its workspace');
+    return this.inner.describeWorkspace(signal);
   }
 }

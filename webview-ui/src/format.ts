@@ -22,6 +22,10 @@ export function describeCall(call: CallView['call'], full = false): string {
       const lines = a.start_line || a.end_line ? `:${a.start_line ?? 1}-${a.end_line ?? ''}` : '';
       return `read ${a.path}${lines}`;
     }
+    case 'terminal': {
+      const command = call.args.command;
+      return `$ ${full || command.length <= MAX_PATTERN_CHARS ? command : `${command.slice(0, MAX_PATTERN_CHARS - 1)}…`}`;
+    }
     default:
       return String((call as { name: unknown }).name);
   }

@@ -37,8 +37,10 @@ export function reasonFor(file: ScoredFile, titleWords: string[], weights?: Map<
   const mentions = strongestHits(e.mentions).slice(0, 3);
   if (mentions.length > 0) add('mention', `uses ${names(mentions)}`);
   if (file.sharedWords?.length) add('words', `shares the issue's words ${file.sharedWords.map((w) => `"${w}"`).join(', ')}`);
-  // Stable: equal weights (or none) keep the fixed order above.
-  if (weights) parts.sort((a, b) => (weights.get(b.group) ?? 0) - (weights.get(a.group) ?? 0));
+  // Stable: equal weights (or none) keep the fixed order above. Shared words come last whatever their weight:
+  // "shares the words must, positive" explains less to a reader than any named path, definition or message.
+  const rank = (p: { group: EvidenceGroup }) => (p.group === 'words' ? -Infinity : (weights?.get(p.group) ?? 0));
+  if (weights) parts.sort((a, b) => rank(b) - rank(a));
   const shown = parts.slice(0, 2).map((p) => p.text);
   const words = titlePathWords(file.path, titleWords);
   if (shown.length === 0 && words.length > 0) shown.push(`file name matches the title (${words.map((w) => `"${w}"`).join(', ')})`);

@@ -2,7 +2,7 @@ import { CodeGrepError } from '../../common/errors';
 import { DEFAULT_LIMITS } from '../../common/limits';
 import type { Logger } from '../../common/logger';
 import { addKnownSecret } from '../../common/redact';
-import { findProfile, type ModelProfile, type ProfileName } from '../profiles';
+import { PROFILE_NAMES, resolveProfile, type ProfileName, type ProtocolProfile } from '../profiles';
 
 /** What a surface passes to create an OpenAI-compatible brain (CLI flags, extension settings). */
 export interface OpenAIBrainConfig {
@@ -16,7 +16,8 @@ export interface OpenAIBrainConfig {
   timeoutMs?: number;
   /** Retries after 429, 5xx and connection errors. */
   maxRetries?: number;
-  profile?: ProfileName;
+  /** The protocol to speak; `auto` (the default) picks it from the model name. */
+  profile?: ProfileName | 'auto';
   /** Turn model reasoning on or off (profile default when unset). */
   thinking?: boolean;
   /** First retry delay; doubles per retry (tests and benches set it small). */
@@ -32,7 +33,7 @@ export interface ResolvedOpenAIConfig {
   apiKey: string;
   timeoutMs: number;
   maxRetries: number;
-  profile: ModelProfile;
+  profile: ProtocolProfile;
   thinking?: boolean;
   retryBaseMs: number;
   logger?: Logger;
@@ -58,9 +59,9 @@ export function resolveConfig(config: OpenAIBrainConfig): ResolvedOpenAIConfig {
   if (!model) {
     throw new CodeGrepError('no-model', 'No model name is set. Set codegrep.model (CLI: --model) to the name the server serves.', 'set-model');
   }
-  const profile = findProfile(config.profile);
+  const profile = resolveProfile(config.profile ?? 'auto', model);
   if (!profile) {
-    throw new CodeGrepError('bad-input', `Unknown model profile "${config.profile}". Use "codegrep" or "generic".`);
+    throw new CodeGrepError('bad-input', `Unknown model profile "${config.profile}". Use one of: ${PROFILE_NAMES.join(', ')}.`);
   }
   // From here on every error text, report and log line hides the key, even when a server echoes it back.
   addKnownSecret(config.apiKey);

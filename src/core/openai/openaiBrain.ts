@@ -1,14 +1,12 @@
 import type { Issue } from '../../common/issue';
 import type { LocateOptions } from '../../common/limits';
 import { redactText } from '../../common/redact';
-import type { ToolCall } from '../../common/tools';
-import { parseAnswerArguments, parseAnswerText } from '../answer';
-import type { Brain, BrainSession, BrainStep, BrainTurn, CitedFile, TokenUsage } from '../brain';
-import { profileRequestFields } from '../profiles';
-import { ANSWER_REMINDER, NO_CALLS_NOTE, issueMessage, systemPrompt, toolResultText, turnNote } from '../prompt';
+import type { ToolCall, ToolResult } from '../../common/tools';
+import type { Brain, BrainSession, BrainStartContext, BrainStep, BrainTurn, CitedFile, TokenUsage } from '../brain';
+import { profileRequestFields, toolsPayload, type ProfileContext } from '../profiles';
+import { toolResultText } from '../prompt';
 import { describeToolsForText } from '../textToolCalls';
 import { parseToolArguments } from '../toolArguments';
-import { ALL_TOOL_SCHEMAS, toToolCall } from '../toolSchemas';
 import { ChatClient, RecoverableRequestError, secretsOf, type ChatRequest } from './chatClient';
 import type { ResolvedOpenAIConfig } from './config';
 import { renderMessages, type Entry, type HistoryCall, type ToolMode } from './conversation';
@@ -17,6 +15,8 @@ import { parseCompletion, type ParsedReply } from './reply';
 /** A brain backed by any OpenAI-compatible chat server (vLLM, SGLang, Ollama, llama.cpp, LM Studio, hosted). */
 export class OpenAIBrain implements Brain {
   readonly name: string;
+  readonly profile: string;
+  readonly limits?: Partial<LocateOptions>;
   private readonly client: ChatClient;
   /** Learnt once per brain: a server without a tool parser stays without one. */
   private toolMode: ToolMode = 'native';
@@ -24,11 +24,14 @@ export class OpenAIBrain implements Brain {
 
   constructor(private readonly config: ResolvedOpenAIConfig) {
     this.name = `openai:${config.model}`;
+    this.profile = config.profile.name;
+    const budget = config.profile.budget;
+    if (budget) this.limits = { maxTurns: budget.maxTurns, maxParallelCalls: budget.maxCalls };
     this.client = new ChatClient(config);
   }
 
-  start(issue: Issue, options: LocateOptions): BrainSession {
-    return new OpenAISession(this, issue, options);
+  start(issue: Issue, options: LocateOptions, context: BrainStartContext = {}): BrainSession {
+    return new OpenAISession(this, issue, options, context);
   }
 
   /**
@@ -66,10 +69,11 @@ export class OpenAIBrain implements Brain {
   }
 }
 
-/** The calls of the last assistant reply, and the error text for those that were never run. */
+/** The calls of the last assistant reply: the error text for those never run, the formatter of those run. */
 interface PendingCalls {
   calls: HistoryCall[];
   errors: Map<string, string>;
+  formats: Map<string, (result: ToolResult) => string>;
 }
 
 const MAX_THOUGHT_CHARS = 2_000;
@@ -104,25 +108,48 @@ class OpenAISession implements BrainSession {
   private readonly entries: Entry[] = [];
   private readonly usedIds = new Set<string>();
   private idCounter = 0;
-  private pending: PendingCalls = { calls: [], errors: new Map() };
+  private pending: PendingCalls = { calls: [], errors: new Map(), formats: new Map() };
   private lastReplyEmpty = false;
+  private readonly ctx: ProfileContext;
 
   constructor(
     private readonly brain: OpenAIBrain,
     private readonly issue: Issue,
-    private readonly options: LocateOptions,
-  ) {}
+    options: LocateOptions,
+    private readonly context: BrainStartContext,
+  ) {
+    this.ctx = { root: '', entries: [], maxTurns: options.maxTurns, maxCalls: options.maxParallelCalls };
+  }
+
+  /** Protocols that name the workspace (FastContext's prompt and paths, CodeScout's terminal) learn it once, first. */
+  private async learnWorkspace(signal: AbortSignal): Promise<void> {
+    if (!this.protocol.needsWorkspace || !this.context.workspace) return;
+    const view = await this.context.workspace(signal);
+    if (view) Object.assign(this.ctx, { root: view.root, entries: view.entries });
+  }
+
+  private get protocol() {
+    return this.brain.settings.profile;
+  }
 
   async next(turn: BrainTurn, signal: AbortSignal): Promise<BrainStep> {
+    if (this.entries.length === 0) await this.learnWorkspace(signal);
     this.answerPendingCalls(turn);
-    const note = turnNote(turn) + (this.lastReplyEmpty && !turn.final ? `\n${NO_CALLS_NOTE}` : '');
-    this.entries.push({ role: 'user', text: this.entries.length === 0 ? `${issueMessage(this.issue)}\n\n${note}` : note });
+    const protocol = this.protocol;
+    const empty = this.lastReplyEmpty && !turn.final && protocol.noCallsNote ? protocol.noCallsNote : '';
+    const note = [protocol.turnNote(turn, this.ctx) ?? (turn.final ? protocol.finalNote(this.ctx) : ''), empty].filter(Boolean).join('\n');
+    if (this.entries.length === 0) {
+      const first = protocol.firstMessage(this.issue, this.ctx, this.context.hint);
+      this.entries.push({ role: 'user', text: note ? `${first}\n\n${note}` : first });
+    } else if (note) {
+      this.entries.push({ role: 'user', text: note });
+    }
     const usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
     const notes: string[] = [];
     let step = await this.ask(turn, signal, usage, notes);
     if (turn.final && step.kind !== 'answer') {
-      this.answerPendingCalls(turn, 'error: tools are withdrawn on the answer turn.');
-      this.entries.push({ role: 'user', text: ANSWER_REMINDER });
+      this.answerPendingCalls(turn, protocol.formatError('error: tools are withdrawn on the answer turn.'));
+      this.entries.push({ role: 'user', text: protocol.answerReminder(this.ctx) });
       step = await this.ask(turn, signal, usage, notes);
       if (step.kind !== 'answer') step = { kind: 'answer', files: [], thought: step.thought };
     }
@@ -140,12 +167,13 @@ class OpenAISession implements BrainSession {
 
   private buildRequest(mode: ToolMode, final: boolean): ChatRequest {
     const { model, profile, thinking } = this.brain.settings;
-    const budget = { maxTurns: this.options.maxTurns, maxCalls: this.options.maxParallelCalls };
-    const system = systemPrompt(budget, mode === 'text' ? describeToolsForText(ALL_TOOL_SCHEMAS) : undefined);
+    const tools = final ? profile.answerTurnTools : profile.tools;
+    // Text mode describes the exploration tools on every turn, so the system prompt (and the server's prefix cache) stays put.
+    const system = profile.systemPrompt(this.ctx, mode === 'text' ? describeToolsForText(profile.tools) : undefined);
     const body: ChatRequest = { model, messages: renderMessages(system, this.entries, mode), ...profileRequestFields(profile, thinking) };
-    // The answer turn withdraws tools by sending none (Ollama rejects tool_choice, so we never send it).
-    if (mode === 'native' && !final) {
-      body.tools = ALL_TOOL_SCHEMAS.map((schema) => ({ type: 'function', function: schema }));
+    // An answer turn withdraws tools by sending none (Ollama rejects tool_choice, so we never send it).
+    if (mode === 'native' && tools.length) {
+      body.tools = toolsPayload(tools);
       body.parallel_tool_calls = true;
     }
     return body;
@@ -153,8 +181,10 @@ class OpenAISession implements BrainSession {
 
   /** Turns a reply into a step, recording it in history with valid JSON arguments and unique ids. */
   private decide(reply: ParsedReply, turn: BrainTurn): BrainStep {
+    const protocol = this.protocol;
     const calls: HistoryCall[] = [];
     const errors = new Map<string, string>();
+    const formats = new Map<string, (result: ToolResult) => string>();
     const toolCalls: ToolCall[] = [];
     let answer: CitedFile[] | undefined;
     reply.calls.forEach((raw) => {
@@ -162,25 +192,23 @@ class OpenAISession implements BrainSession {
       const parsed = raw.error ? { error: raw.error } : parseToolArguments(raw.arguments);
       if ('error' in parsed) {
         calls.push({ id, name: raw.name, args: {} });
-        errors.set(id, `error: ${parsed.error}. Call ${raw.name} again with one valid JSON object as arguments.`);
+        errors.set(id, protocol.formatError(`error: ${parsed.error}. Call ${raw.name} again with one valid JSON object as arguments.`));
         return;
       }
       calls.push({ id, name: raw.name, args: parsed.value });
-      if (raw.name === 'answer') {
-        const files = parseAnswerArguments(parsed.value);
-        if ('error' in files) errors.set(id, files.error);
-        else answer = [...(answer ?? []), ...files.files];
-        return;
+      const mapped = protocol.mapCall(id, raw.name, parsed.value, this.ctx, { final: turn.final, siblings: reply.calls.length - 1 });
+      if (mapped.kind === 'refused') errors.set(id, mapped.text);
+      else if (mapped.kind === 'answer') answer = [...(answer ?? []), ...mapped.files];
+      else {
+        toolCalls.push(mapped.call);
+        formats.set(id, mapped.format);
       }
-      const call = toToolCall(id, raw.name, parsed.value);
-      if ('error' in call) errors.set(id, call.error);
-      else toolCalls.push(call.call);
     });
     this.logCalls(calls, errors);
-    answer ??= parseAnswerText(reply.visible, turn.final && toolCalls.length === 0 ? 'lenient' : 'strict');
+    answer ??= protocol.parseAnswerText(reply.visible, turn.final && toolCalls.length === 0 ? 'lenient' : 'strict');
     // History is re-sent every turn: a huge reply kept whole made each request bigger (10 → 21 → 31 → 42 MB).
     this.entries.push({ role: 'assistant', text: clip(reply.visible, MAX_HISTORY_REPLY_CHARS), calls: calls.map(boundedCall) });
-    this.pending = { calls, errors };
+    this.pending = { calls, errors, formats };
     this.lastReplyEmpty = calls.length === 0 && answer === undefined;
     const thought = reply.visible || reply.thinking || undefined;
     if (answer !== undefined) return { kind: 'answer', files: answer, thought };
@@ -199,16 +227,17 @@ class OpenAISession implements BrainSession {
   }
 
   /** Every call of the last reply gets a tool message: its result, its error, or a "not run" note. */
-  private answerPendingCalls(turn: BrainTurn, notRun = 'error: this call was not run.'): void {
+  private answerPendingCalls(turn: BrainTurn, notRun = this.protocol.formatError('error: this call was not run.')): void {
     const results = new Map(turn.results.map((r) => [r.call.id, r.result]));
     // A turn's results share one budget, so 8 big reads cannot crowd the issue out of the context.
     const cap = Math.min(MAX_RESULT_CHARS, Math.max(MIN_RESULT_CHARS, Math.floor(TURN_RESULT_CHARS / Math.max(1, this.pending.calls.length))));
     for (const call of this.pending.calls) {
       const result = results.get(call.id);
-      const text = result ? toolResultText(result) : (this.pending.errors.get(call.id) ?? notRun);
+      const format = this.pending.formats.get(call.id) ?? toolResultText;
+      const text = result ? format(result) : (this.pending.errors.get(call.id) ?? notRun);
       this.entries.push({ role: 'tool', callId: call.id, text: clip(text, cap) });
     }
-    this.pending = { calls: [], errors: new Map() };
+    this.pending = { calls: [], errors: new Map(), formats: new Map() };
   }
 
   /** Shortens tool results, oldest first, after a context overflow; false when nothing is left to cut. */

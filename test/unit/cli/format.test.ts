@@ -27,6 +27,12 @@ describe('cli locate output', () => {
     );
   });
 
+  it('names the protocol a model brain spoke and the warm start it got', () => {
+    const text = formatResult({ ...base, brain: 'openai:CodeScout-14B', profile: 'codescout', warmStart: { brain: 'embedded', candidates: ['a.py', 'b.py'], toolCalls: 6, ms: 300 } });
+    assert.match(text, /^openai:CodeScout-14B \(codescout protocol, warm start: 2 hinted\) · 1 turn/m);
+    assert.match(formatResult({ ...base, brain: 'openai:m', profile: 'codegrep' }), /^openai:m \(codegrep protocol\) · /m);
+  });
+
   it('says when nothing was found, and pads numbers past nine', () => {
     assert.equal(formatResult({ ...base, usage: { ...base.usage, turns: 4, toolCalls: 12, ms: 80 } }), 'No files found for this issue.\n\nembedded · 4 turns · 12 tool calls · 80 ms');
     const many = formatResult({ ...base, candidates: Array.from({ length: 10 }, (_, i) => ({ path: `f${i}.py`, reason: '' })) });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { defaultSettings, normalizeSettings, restrictedSettingKeys, SETTINGS, SETTINGS_SECTION, type SettingDeclaration } from '../../../src/common/settings';
+import { defaultSettings, explicitLimits, normalizeSettings, restrictedSettingKeys, SETTINGS, SETTINGS_SECTION, type SettingDeclaration } from '../../../src/common/settings';
 
 interface PackageJson {
   contributes: { configuration: { properties: Record<string, Record<string, unknown>> } };
@@ -49,7 +49,8 @@ describe('normalizeSettings', () => {
       brain: 'auto',
       endpoint: '',
       model: '',
-      profile: 'codegrep',
+      profile: 'auto',
+      warmStart: true,
       maxTurns: 3,
       maxParallelCalls: 8,
       requestTimeoutSeconds: 120,
@@ -80,5 +81,11 @@ describe('normalizeSettings', () => {
     assert.equal(s.maxTurns, 20);
     assert.equal(s.maxParallelCalls, 3);
     assert.equal(s.requestTimeoutSeconds, 120);
+  });
+
+  it('leaves a budget at its default out of the explicit limits, so a protocol\'s own budget applies', () => {
+    assert.deepEqual(explicitLimits(defaultSettings()), {});
+    assert.deepEqual(explicitLimits({ maxTurns: 5, maxParallelCalls: 8 }), { maxTurns: 5 });
+    assert.deepEqual(explicitLimits({ maxTurns: 3, maxParallelCalls: 4 }), { maxParallelCalls: 4 });
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { SETTINGS } from '../../../src/common/settings';
-import { findProfile, PROFILES, profileRequestFields } from '../../../src/core/profiles';
+import { findProfile, PROFILE_NAMES, PROFILES, profileRequestFields, resolveProfile } from '../../../src/core/profiles';
 import { issueMessage, systemPrompt, turnNote } from '../../../src/core/prompt';
 import { ALL_TOOL_SCHEMAS, toToolCall, WORKSPACE_TOOL_SCHEMAS } from '../../../src/core/toolSchemas';
 
@@ -41,23 +41,24 @@ describe('core/prompt, profiles and tool schemas', () => {
     assert.match((toToolCall('4', 'bash', { cmd: 'ls' }) as { error: string }).error, /unknown tool "bash"\. Available tools: grep, glob, read, answer\./);
   });
 
-  it('describes each profile setting value by the request fields it sends, not by a prompt', () => {
+  it('describes each profile setting value by the request fields it sends', () => {
     const setting = SETTINGS.find((s) => s.key === 'profile');
     assert.ok(setting?.enum && setting.enumDescriptions);
     const extras = ['chat_template_kwargs', 'temperature', 'max_tokens'];
     setting.enum.forEach((name, i) => {
+      if (name === 'auto') return;
       const profile = findProfile(name);
       assert.ok(profile, name);
       const text = setting.enumDescriptions?.[i] ?? '';
-      assert.doesNotMatch(text, /prompt/i, `${name}: both profiles use the same prompt`);
       const sent = Object.keys(profileRequestFields(profile, undefined));
-      for (const field of sent) assert.ok(text.includes(field), `${name} says it sends ${field}`);
+      for (const field of sent) assert.ok(text.includes(field.replace(/^top_[pk]$/, 'top_')), `${name} says it sends ${field}`);
       if (sent.length === 0) {
         assert.match(text, /only standard OpenAI fields/);
         for (const field of extras) assert.ok(text.includes(field), `${name} says it leaves out ${field}`);
       }
     });
-    assert.match(setting.description, /prompt and tools are the same/);
+    assert.deepEqual([...setting.enum], [...PROFILE_NAMES]);
+    assert.match(setting.description, /prompt, tool names and schemas/);
   });
 
   it('keeps profiles as data: codegrep turns Qwen3 thinking off, generic sends only standard fields', () => {
@@ -67,5 +68,17 @@ describe('core/prompt, profiles and tool schemas', () => {
     assert.equal(findProfile(undefined), PROFILES.codegrep);
     assert.equal(findProfile('Generic'), PROFILES.generic);
     assert.equal(findProfile('llama'), undefined);
+    assert.equal(findProfile('FastContext'), PROFILES.fastcontext);
+  });
+
+  it('auto picks the protocol from the served model name; an explicit profile wins', () => {
+    for (const model of ['FastContext-1.0-4B-RL', 'microsoft/FastContext-1.0-4B-SFT', 'fastcontext:4b-q4_K_M', 'hf.co/x/fast-context-gguf']) {
+      assert.equal(resolveProfile('auto', model), PROFILES.fastcontext, model);
+    }
+    for (const model of ['OpenHands/CodeScout-14B', 'codescout-1.7b', 'code_scout']) assert.equal(resolveProfile('auto', model), PROFILES.codescout, model);
+    for (const model of ['qwen3-codegrep-14b', 'gpt-4o', 'llama3.1:8b']) assert.equal(resolveProfile('AUTO', model), PROFILES.codegrep, model);
+    assert.equal(resolveProfile('generic', 'FastContext-1.0-4B-RL'), PROFILES.generic);
+    assert.equal(resolveProfile('codescout', 'anything'), PROFILES.codescout);
+    assert.equal(resolveProfile('nope', 'FastContext'), undefined);
   });
 });

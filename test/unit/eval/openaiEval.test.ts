@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { createEmbeddedBrain } from '../../../src/core/embedded/index';
 import { createOpenAIBrain } from '../../../src/core/openai/index';
 import { createBm25Brain } from '../../../src/eval/bm25';
 import { runEval, type BrainSpec } from '../../../src/eval/harness';
@@ -51,5 +52,26 @@ describe('eval with the openai brain (loopback model server)', function () {
     const bm25Report = report.systems.find((s) => s.name === 'bm25')!;
     assert.equal(bm25Report.summary.errors, 0);
     assert.equal(bm25Report.summary.f05, 1);
+  });
+
+  it('A/B of warm start in one report: each row says which protocol ran and what the hint showed', async () => {
+    const create = () => createOpenAIBrain({ baseURL: server.baseURL, model: 'm', maxRetries: 0 });
+    const warm: BrainSpec = { name: 'openai:m', create, warmStart: () => createEmbeddedBrain() };
+    const cold: BrainSpec = { name: 'openai:m (no warm start)', create };
+    const { report } = await runEval({
+      dataset: world.dataset,
+      brains: [warm, cold],
+      workspaces: new GitWorktrees(new RepoCache({ reposDir: world.reposDir, cacheDir: join(world.root, 'cache-ab') })),
+      createTools: (root) => new NodeToolRunner({ roots: [root] }),
+      filter: /^acme__widgets-1$/,
+      concurrency: 1,
+    });
+    const [warmRow] = report.systems.find((s) => s.name === 'openai:m')!.instances;
+    const [coldRow] = report.systems.find((s) => s.name === 'openai:m (no warm start)')!.instances;
+    assert.equal(warmRow.profile, 'codegrep');
+    assert.ok(warmRow.hinted?.includes('widgets/parser.py'), JSON.stringify(warmRow.hinted));
+    assert.equal(coldRow.hinted, undefined);
+    assert.ok(typeof warmRow.hint_ms === 'number' && warmRow.hint_ms <= (warmRow.latency_ms ?? 0), 'the hint\'s cost is part of the latency');
+    assert.deepEqual(warmRow.predicted_files, coldRow.predicted_files, 'the scripted model ignores the hint');
   });
 });

@@ -66,14 +66,16 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     assert.deepEqual(rangesFor(file!), [[119, 139], [76, 96]], 'the title name first (the line-125 definition starts inside the first range)');
   });
 
-  it('the reason names first the evidence that raised the file most in the learned model', () => {
+  it('the reason names first the evidence that raised the file most in the learned model (shared words last)', () => {
     const name: Clue = { kind: 'symbol', text: 'renderStars', source: 'title', weight: 3 };
     const b = new EvidenceBoard();
     b.addSymbolHits([{ path: 'src/card.js', line: 4, text: '  renderStars(count) {' }, { path: 'src/card.js', line: 9, text: '    this.renderStars(1);' }], [name]);
     const file = { ...rankFiles(b.all(), b.context(base))[0]!, sharedWords: ['locale'] };
     assert.match(reasonFor(file, []), /^Defines `renderStars` \(named in the issue title\); uses `renderStars`$/, 'fixed order without weights');
-    const weights = new Map([['words', 1.5], ['definition', 0.4]] as const);
-    assert.match(reasonFor(file, [], new Map(weights)), /^Shares the issue's words "locale"; defines `renderStars`/);
+    const weights = new Map([['mention', 1.5], ['definition', 0.4], ['words', 3]] as const);
+    assert.match(reasonFor(file, [], new Map(weights)), /^Uses `renderStars`; defines `renderStars`/, 'the heavier evidence first');
+    const wordsOnly = { ...file, evidence: { ...file.evidence, definitions: new Map(), mentions: new Map() } };
+    assert.match(reasonFor(wordsOnly, [], new Map(weights)), /^Shares the issue's words "locale"$/, 'shared words when nothing more concrete exists');
   });
 
   it('matches a path quoted from the reporter’s machine by its longest tail that exists', () => {

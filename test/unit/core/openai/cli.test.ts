@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LocateResult } from '../../../../src/common/result';
 import { FakeModelServer, loadConversation } from '../../../helpers/fakeModelServer';
 import { makeSampleRepo, type SampleRepo } from '../sampleRepo';
+import { withRoot } from './harness';
 
 const projectRoot = resolve(__dirname, '../../../..');
 const cliPath = join(projectRoot, 'dist', 'cli.js');
@@ -108,12 +109,55 @@ describe('codegrep locate --brain openai (built CLI against the loopback server)
     assert.equal(server.chatRequests[0].body?.max_tokens, 16384, 'reasoning gets the larger completion cap');
     const generic = await cli([...args, '--thinking', '--profile', 'generic', 'Cart total']);
     assert.equal(generic.status, 2);
-    assert.match(generic.stderr, /--thinking needs the codegrep profile/);
+    assert.match(generic.stderr, /--thinking needs a profile that sends chat_template_kwargs/);
   });
 
   it('refuses a missing model name with exit 2', async () => {
     const run = await cli(['locate', '--brain', 'openai', '--endpoint', 'http://127.0.0.1:9/v1', '--repo', repo.root, 'Cart total']);
     assert.equal(run.status, 2);
     assert.match(run.stderr, /codegrep\.model \(CLI: --model\)/);
+  });
+
+  it('--profile fastcontext runs FastContext\'s protocol end to end (absolute paths, warm start on by default)', async () => {
+    server = await FakeModelServer.start(withRoot(loadConversation('fastcontext-absolute-paths'), repo.root));
+    const run = await cli(['locate', '--brain', 'openai', '--profile', 'fastcontext', '--endpoint', server.baseURL, '--model', 'fc-4b', '--repo', repo.root, '--json', 'Cart.total() ignores item quantity']);
+    assert.equal(run.status, 0, run.stderr);
+    const result = JSON.parse(run.stdout) as LocateResult;
+    assert.equal(result.profile, 'fastcontext');
+    assert.deepEqual(result.candidates.map((c) => [c.path, c.ranges]), [['shop/cart.py', [[11, 13]]]]);
+    assert.deepEqual(result.rejected.map((r) => r.path), ['/etc/passwd']);
+    assert.equal(result.usage.turns, 5, "FastContext's 4 tool turns + the answer turn");
+    assert.equal(result.warmStart?.brain, 'embedded');
+    assert.equal(server.chatRequests.length, 5);
+    assert.deepEqual((server.chatRequests[0].body?.tools as { function: { name: string } }[]).map((t) => t.function.name), ['Read', 'Glob', 'Grep']);
+    assert.match(String((server.chatRequests[0].body?.messages as { content: string }[])[1].content), /<\/query>\n\nHint: /);
+  });
+
+  it('--profile auto speaks CodeScout to a CodeScout model; --no-warm-start sends no hint', async () => {
+    server = await FakeModelServer.start(withRoot(loadConversation('codescout-terminal'), repo.root));
+    const run = await cli(['locate', '--brain', 'openai', '--endpoint', server.baseURL, '--model', 'OpenHands/CodeScout-14B', '--no-warm-start', '--repo', repo.root, '--json', 'Cart.total() ignores item quantity']);
+    assert.equal(run.status, 0, run.stderr);
+    const result = JSON.parse(run.stdout) as LocateResult;
+    assert.equal(result.profile, 'codescout');
+    assert.equal(result.warmStart, undefined);
+    assert.deepEqual(result.candidates.map((c) => [c.path, c.ranges, c.reason]), [
+      ['shop/cart.py', [[8, 9], [11, 13]], 'Cart.total'],
+      ['shop/pricing.py', [[1, 4]], 'function apply_discount'],
+    ]);
+    const refused = result.trajectory[0].calls.filter((c) => c.error).map((c) => c.call.name === 'terminal' && c.call.args.command);
+    assert.deepEqual(refused, ['rm -rf shop', 'cat shop/cart.py; echo done']);
+    assert.doesNotMatch(String((server.chatRequests[0].body?.messages as { content: string }[])[1].content), /Hint:/);
+    assert.equal(readFileSync(join(repo.root, 'shop', 'cart.py'), 'utf8').includes('class Cart'), true, 'rm -rf shop did not run');
+  });
+
+  it('--profile generic and codegrep still speak our own protocol; an unknown profile is exit 2', async () => {
+    server = await FakeModelServer.start(loadConversation('early-answer'));
+    const run = await cli(['locate', '--brain', 'openai', '--profile', 'generic', '--endpoint', server.baseURL, '--model', 'FastContext-but-generic', '--repo', repo.root, '--json', 'Cart total']);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal((JSON.parse(run.stdout) as LocateResult).profile, 'generic');
+    assert.deepEqual((server.chatRequests[0].body?.tools as { function: { name: string } }[]).map((t) => t.function.name), ['grep', 'glob', 'read', 'answer']);
+    const bad = await cli(['locate', '--brain', 'openai', '--profile', 'swe-agent', '--endpoint', server.baseURL, '--model', 'm', '--repo', repo.root, 'x']);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /Unknown model profile "swe-agent"\. Use one of: auto, codegrep, generic, fastcontext, codescout/);
   });
 });

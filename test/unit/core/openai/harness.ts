@@ -1,5 +1,6 @@
 import type { LocateEvent } from '../../../../src/common/events';
 import type { LocateResult } from '../../../../src/common/result';
+import type { Brain } from '../../../../src/core/brain';
 import { Locator } from '../../../../src/core/locator';
 import { createOpenAIBrain, type OpenAIBrainConfig } from '../../../../src/core/openai/index';
 import { NodeToolRunner } from '../../../../src/tools/runner';
@@ -29,22 +30,32 @@ export interface PlayOptions {
   files?: Record<string, string>;
   /** Called once the run has started (to abort it at the right moment). */
   onStart?: (played: Played) => void;
+  /** Brain whose top files go to the model as a first-turn hint. */
+  warmStart?: Brain;
+  maxParallelCalls?: number;
+}
+
+/** Recorded replies may name the sample repo's absolute root as `{{ROOT}}` (FastContext paths are absolute). */
+export function withRoot(conversation: Conversation, root: string): Conversation {
+  return JSON.parse(JSON.stringify(conversation).split('{{ROOT}}').join(root.replace(/\\/g, '/'))) as Conversation;
 }
 
 /** Plays a recorded (or inline) conversation through the real Locator, OpenAIBrain and NodeToolRunner. */
 export async function playConversation(script: string | Conversation | ScriptedReply[], options: PlayOptions = {}): Promise<Played> {
-  const conversation = typeof script === 'string' ? loadConversation(script) : script;
-  const server = await FakeModelServer.start(conversation);
   const repo = makeSampleRepo(options.files);
+  const loaded = typeof script === 'string' ? loadConversation(script) : script;
+  const conversation = Array.isArray(loaded) ? loaded : withRoot(loaded, repo.root);
+  const server = await FakeModelServer.start(conversation);
   const runner = new TimedRunner(new NodeToolRunner({ roots: [repo.root] }));
   const brain = createOpenAIBrain({ baseURL: server.baseURL, model: 'codegrep-test', maxRetries: 2, retryBaseMs: 10, ...options.config });
-  const locator = new Locator(runner, options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns });
+  const limits = { ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }), ...(options.maxParallelCalls === undefined ? {} : { maxParallelCalls: options.maxParallelCalls }) };
+  const locator = new Locator(runner, limits);
   const events: LocateEvent[] = [];
   const played: Played = { server, repo, runner, events, ms: 0 };
   const started = performance.now();
   options.onStart?.(played);
   try {
-    played.result = await locator.locate(CART_ISSUE, brain, { signal: options.signal, onEvent: (e) => events.push(e) });
+    played.result = await locator.locate(CART_ISSUE, brain, { signal: options.signal, onEvent: (e) => events.push(e), warmStart: options.warmStart });
   } catch (error) {
     played.error = error;
   }
