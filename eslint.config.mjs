@@ -28,6 +28,7 @@ export default tseslint.config(
   restrict(['src/common/**/*.ts'], [noVscode], [layer(ourLayers('core', 'tools', 'eval', 'envserver', 'mining', 'cli', 'extension'), 'common imports nothing else of ours.')]),
   restrict(['src/core/**/*.ts'], [noVscode, ...nodeIo], [layer(ourLayers('tools', 'eval', 'envserver', 'mining', 'cli', 'extension'), 'core may import only common.')]),
   restrict(['src/tools/**/*.ts'], [noVscode], [layer(ourLayers('core', 'eval', 'envserver', 'mining', 'cli', 'extension'), 'tools may import only common.')]),
+  restrict(['src/toolHost/**/*.ts'], [noVscode], [layer(ourLayers('core', 'eval', 'envserver', 'mining', 'cli', 'extension'), 'toolHost may import only common and tools.')]),
   restrict(['src/eval/**/*.ts'], [noVscode], [layer(ourLayers('envserver', 'mining', 'cli', 'extension'), 'eval may import common, core and tools.')]),
   restrict(['src/envserver/**/*.ts'], [noVscode], [layer(ourLayers('mining', 'cli', 'extension'), 'envserver may import common, core, tools and eval.')]),
   restrict(['src/mining/**/*.ts'], [noVscode], [layer(ourLayers('core', 'tools', 'eval', 'envserver', 'cli', 'extension'), 'mining may import only common.')]),

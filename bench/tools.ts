@@ -1,7 +1,7 @@
 // Tool overhead: our grep/glob/read against the same work done raw (rg, fs), same machine, same run.
 // Usage: npm run bench:tools -- [--runs N] [--only grep|glob|read]   (trees are cached under .cache/bench/trees; CODEGREP_BENCH_REPOS overrides the repos folder)
-import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -10,49 +10,14 @@ import { fileListFlags } from '../src/tools/fileList';
 import { grepFlags } from '../src/tools/grep';
 import { ripgrepPath } from '../src/tools/ripgrep';
 import { NodeToolRunner } from '../src/tools/runner';
+import { prepareTree } from './lib/trees';
 
-const REPOS = process.env.CODEGREP_BENCH_REPOS ?? '/work/shared/eval/repos';
-const CACHE = path.resolve('.cache/bench');
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 7;
 const onlyArg = process.argv.indexOf('--only');
 /** Run just one tool's cells (grep, glob or read), e.g. to re-measure it with more runs. */
 const ONLY = onlyArg > 0 ? process.argv[onlyArg + 1] : undefined;
 const signal = new AbortController().signal;
-
-/** A tree of `repo` at its first `base-*` tag, extracted once with git archive (the shared repos stay read-only). */
-function prepareTree(repo: string): string {
-  const tree = path.join(CACHE, 'trees', repo);
-  if (existsSync(path.join(tree, '.complete'))) return tree;
-  const gitDir = path.join(CACHE, 'git', `${repo}.git`);
-  const source = path.join(REPOS, `${repo}.git`);
-  if (!existsSync(gitDir) && !existsSync(source)) throw new Error(`${source} not found; set CODEGREP_BENCH_REPOS to the folder of bare repos.`);
-  if (!existsSync(gitDir)) {
-    cpSync(source, gitDir, { recursive: true });
-    chmodRecursive(gitDir);
-    // The shared copies have no refs/ folder (refs are packed); git wants one to recognise a repo.
-    mkdirSync(path.join(gitDir, 'refs'), { recursive: true });
-  }
-  const git = (...args: string[]) => execFileSync('git', ['--git-dir', gitDir, ...args], { maxBuffer: 1 << 30 });
-  const tag = git('tag', '--list', 'base-*').toString().split('\n').filter(Boolean).sort()[0];
-  const staging = `${tree}.tmp`;
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
-  execFileSync('sh', ['-c', `git --git-dir="${gitDir}" archive "${tag}" | tar -x -C "${staging}"`]);
-  writeFileSync(path.join(staging, '.complete'), tag);
-  rmSync(tree, { recursive: true, force: true });
-  renameSync(staging, tree);
-  return tree;
-}
-
-function chmodRecursive(dir: string): void {
-  chmodSync(dir, 0o755);
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) chmodRecursive(full);
-    else chmodSync(full, 0o644);
-  }
-}
 
 /** Runs rg to completion, keeping its whole stdout as a consumer of raw output would. */
 function rawRg(args: string[], cwd: string): Promise<number> {

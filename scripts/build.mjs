@@ -19,6 +19,8 @@ const node = {
 const targets = [
   { ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js' },
   { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js' },
+  // The tool helper process the extension host starts so that rg is never spawned on its main thread.
+  { ...node, entryPoints: ['src/toolHost/main.ts'], outfile: 'dist/toolHost.js' },
 ];
 const webview = 'webview-ui/src/main.ts';
 if (existsSync(webview)) {

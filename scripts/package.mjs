@@ -39,7 +39,7 @@ const rgVersion = JSON.parse(readFileSync(`node_modules/${rgPackage}/package.jso
 const shipped = { ...manifest, dependencies: { [rgPackage]: rgVersion }, devDependencies: undefined, scripts: undefined, bin: undefined };
 mkdirSync(stage, { recursive: true });
 writeFileSync(`${stage}/package.json`, JSON.stringify(shipped, null, 2) + '\n');
-for (const path of ['README.md', 'CHANGELOG.md', 'LICENSE', 'media', 'dist/extension.js', 'dist/cli.js', 'dist/webview/main.js', 'dist/webview/codicon.css', 'dist/webview/codicon.ttf']) {
+for (const path of ['README.md', 'CHANGELOG.md', 'LICENSE', 'media', 'dist/extension.js', 'dist/toolHost.js', 'dist/cli.js', 'dist/webview/main.js', 'dist/webview/codicon.css', 'dist/webview/codicon.ttf']) {
   if (existsSync(path)) cpSync(path, `${stage}/${path}`, { recursive: true });
 }
 for (const path of ['package.json', 'LICENSE', 'bin']) {

@@ -14,6 +14,19 @@ export interface GrepArgs {
    * each file, in one rg process (the embedded brain's leader check).
    */
   paths?: string[];
+  /**
+   * Not shown to models: several searches over one walk of the tree, each with its own pattern, case
+   * and hit budget. The result's `groups` holds, in order, the result each search would get alone;
+   * `pattern` is then only a label for logs. Cannot be combined with `paths` or `context_lines`.
+   */
+  patterns?: GrepPattern[];
+}
+
+/** One search of a multi-pattern grep (GrepArgs.patterns). */
+export interface GrepPattern {
+  pattern: string;
+  case_insensitive?: boolean;
+  max_hits?: number;
 }
 
 export interface GlobArgs {
@@ -61,6 +74,8 @@ export interface ToolResult {
   bytes: number;
   /** Structured grep hits (grep only). */
   hits?: GrepHit[];
+  /** One result per search of a multi-pattern grep, in the order of `patterns`. */
+  groups?: ToolResult[];
   /** Structured paths (glob only). */
   paths?: string[];
   /** Path and first/last line actually read (read only). */

@@ -22,11 +22,13 @@ export interface ToolContext {
   timeoutMs: number;
 }
 
-interface RgText {
+/** An rg JSON text field. */
+export interface RgText {
   text?: string;
   bytes?: string;
 }
-interface RgLine {
+/** One rg --json record, as far as grep reads it. */
+export interface RgLine {
   type: 'begin' | 'match' | 'context' | 'end' | 'summary';
   data: { path?: RgText; lines?: RgText; line_number?: number; submatches?: { start: number; end: number }[] };
 }
@@ -67,14 +69,19 @@ export async function grep(workspace: Workspace, args: GrepArgs, ctx: ToolContex
     timeoutMs: ctx.timeoutMs,
     onRecord: (record) => collector.add(record),
   });
+  return finishGrep(workspace, collector, outcome, args, where, ctx.timeoutMs);
+}
+
+/** The result of one search: its hits, or why there are none (timeout, rg error, no match). */
+export function finishGrep(workspace: Workspace, collector: GrepCollector, outcome: RgOutcome, args: GrepArgs, where: string, timeoutMs: number): ToolResult {
   if (collector.total === 0 && outcome.skipped === 0) {
-    if (outcome.timedOut) return errorResult(`grep timed out after ${ctx.timeoutMs / 1000}s; narrow the pattern or use glob/path.`);
+    if (outcome.timedOut) return errorResult(`grep timed out after ${timeoutMs / 1000}s; narrow the pattern or use glob/path.`);
     if (outcome.code === 2 && outcome.stderr.trim() !== '') return errorResult(workspace.hideRoots(summarizeRgError(outcome.stderr)));
     const inPath = where ? ` in ${where}` : '';
     const filter = args.glob ? ` (glob ${args.glob})` : '';
     return okResult(`No matches for /${args.pattern}/${inPath}${filter}.`, { truncated: false, count: 0, hits: [] });
   }
-  return collector.result(outcome, ctx.timeoutMs);
+  return collector.result(outcome, timeoutMs);
 }
 
 /**
@@ -82,7 +89,7 @@ export async function grep(workspace: Workspace, args: GrepArgs, ctx: ToolContex
  * exclude globs rg cannot apply itself are matched by us: in both cases the hits are kept only for
  * files in the workspace listing. Undefined when rg's own filtering is already exact.
  */
-async function visibleFilter(workspace: Workspace, args: GrepArgs, targets: ResolvedPath[], ctx: ToolContext): Promise<((display: string) => boolean) | undefined> {
+export async function visibleFilter(workspace: Workspace, args: GrepArgs, targets: ResolvedPath[], ctx: ToolContext): Promise<((display: string) => boolean) | undefined> {
   const callerGlob = typeof args.glob === 'string' && args.glob.trim() !== '';
   if (!callerGlob && workspace.excludes.empty) return undefined;
   const listing = await workspace.files.list(ctx.signal, ctx.timeoutMs).catch((error: unknown) => {
@@ -100,18 +107,24 @@ async function visibleFilter(workspace: Workspace, args: GrepArgs, targets: Reso
  * `filters` (Workspace#rgFilterFlags) come after the caller's glob, because rg lets the last matching glob win.
  */
 export function grepFlags(args: GrepArgs, context: number, paths: string[], filters: readonly string[] = policyRgFlags({}, [])): string[] {
-  const flags: string[] = [...RG_BASE_FLAGS, '--json', '--sort=path', '--engine=auto'];
+  const flags = grepBaseFlags(args, context, 'auto', filters);
   if (isTrue(args.case_insensitive)) flags.push('--ignore-case');
-  if (context > 0) flags.push(`--context=${context}`);
-  if (typeof args.glob === 'string' && args.glob.trim() !== '') flags.push(`--glob=${args.glob.trim()}`);
-  flags.push(...filters);
-  if (args.paths !== undefined) flags.push(`--max-count=${clampInt(args.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines)}`);
   flags.push('--regexp', args.pattern, '--', ...paths);
   return flags;
 }
 
+/** Flags of a grep call other than its pattern, case and paths; the multi-pattern grep shares them. */
+export function grepBaseFlags(args: GrepArgs, context: number, engine: 'auto' | 'default', filters: readonly string[]): string[] {
+  const flags: string[] = [...RG_BASE_FLAGS, '--json', '--sort=path', `--engine=${engine}`];
+  if (context > 0) flags.push(`--context=${context}`);
+  if (typeof args.glob === 'string' && args.glob.trim() !== '') flags.push(`--glob=${args.glob.trim()}`);
+  flags.push(...filters);
+  if (args.paths !== undefined) flags.push(`--max-count=${clampInt(args.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines)}`);
+  return flags;
+}
+
 /** Turns rg --json records into capped text lines and structured hits; says when to stop rg. */
-class GrepCollector {
+export class GrepCollector {
   total = 0;
   private readonly lines: string[] = [];
   private readonly hits: GrepHit[] = [];
@@ -129,6 +142,7 @@ class GrepCollector {
     private readonly visible?: (display: string) => boolean,
   ) {}
 
+  /** Takes one raw rg --json record. */
   add(record: string): LineVerdict {
     if (this.visible && record.startsWith('{"type":"begin"')) {
       const abs = decode((JSON.parse(record) as RgLine).data.path);
@@ -136,21 +150,32 @@ class GrepCollector {
       return 'more';
     }
     if (this.hiddenFile) return 'more';
-    const full = this.textLines >= DEFAULT_LIMITS.grepMaxLines && this.hits.length >= this.maxHits;
-    if (full) {
+    if (this.full()) {
       // Cheap path: only count further matches, without parsing them.
       if (record.startsWith('{"type":"match"')) this.total++;
-      return this.total >= Math.max(this.maxHits, this.shownMatches) + EXTRA_COUNT ? 'stop' : 'more';
+      return this.afterFull();
     }
     if (!record.startsWith('{"type":"match"') && !record.startsWith('{"type":"context"')) return 'more';
-    const { type, data } = JSON.parse(record) as RgLine;
+    const parsed = JSON.parse(record) as RgLine;
+    return this.addParsed(parsed, parsed.data.submatches?.[0]?.start);
+  }
+
+  /**
+   * Takes one parsed match or context record of a visible file (the caller applies the visibility
+   * filter); `matchByte` is where its first match starts in the line.
+   */
+  addParsed({ type, data }: RgLine, matchByte: number | undefined): LineVerdict {
+    if (this.full()) {
+      if (type === 'match') this.total++;
+      return this.afterFull();
+    }
     const abs = decode(data.path);
     const display = this.workspace.display(abs) ?? abs;
     const raw = decode(data.lines).replace(/\r?\n$/, '');
     const line = data.line_number ?? 0;
     const isMatch = type === 'match';
     const maxChars = DEFAULT_LIMITS.grepMaxLineChars;
-    const text = isMatch ? windowed(data.lines, raw, data.submatches?.[0]?.start, maxChars) : clipLine(raw, maxChars);
+    const text = isMatch ? windowed(data.lines, raw, matchByte, maxChars) : clipLine(raw, maxChars);
     if (isMatch) {
       this.total++;
       if (this.hits.length < this.maxHits) this.hits.push({ path: display, line, text });
@@ -168,6 +193,15 @@ class GrepCollector {
     return 'more';
   }
 
+  private full(): boolean {
+    return this.textLines >= DEFAULT_LIMITS.grepMaxLines && this.hits.length >= this.maxHits;
+  }
+
+  /** Once the caps are full, rg runs on only to count up to EXTRA_COUNT more matches. */
+  private afterFull(): LineVerdict {
+    return this.total >= Math.max(this.maxHits, this.shownMatches) + EXTRA_COUNT ? 'stop' : 'more';
+  }
+
   result(outcome: RgOutcome, timeoutMs: number): ToolResult {
     const hidden = this.total - this.shownMatches;
     const notes: string[] = [];
@@ -182,7 +216,8 @@ class GrepCollector {
   }
 }
 
-function decode(value: RgText | undefined): string {
+/** The text of an rg JSON text field (`text`, or base64 `bytes` for invalid UTF-8). */
+export function decode(value: RgText | undefined): string {
   if (!value) return '';
   if (value.text !== undefined) return value.text;
   return value.bytes ? Buffer.from(value.bytes, 'base64').toString('utf8') : '';

@@ -4,6 +4,7 @@ import type { ToolCall, ToolResult, ToolRunner, WorkspaceView } from '../common/
 import { resolveCitation } from './citation';
 import { glob } from './glob';
 import { grep, type ToolContext } from './grep';
+import { multiGrep } from './multiGrep';
 import { read } from './read';
 import { runTerminal } from './terminal/terminal';
 import { errorResult } from './toolResult';
@@ -41,7 +42,7 @@ export class NodeToolRunner implements ToolRunner {
     try {
       switch (call.name) {
         case 'grep':
-          return await grep(this.workspace, call.args, ctx);
+          return await (call.args.patterns !== undefined ? multiGrep(this.workspace, call.args, ctx) : grep(this.workspace, call.args, ctx));
         case 'glob':
           return await glob(this.workspace, this.workspace.files, call.args, ctx);
         case 'read':

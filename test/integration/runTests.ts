@@ -56,7 +56,7 @@ async function runSuite(run: SuiteRun): Promise<number> {
       extensionDevelopmentPath: repoRoot,
       extensionTestsPath,
       launchArgs: [fixture.dir, `--user-data-dir=${join(profileDir, 'user')}`, `--extensions-dir=${join(profileDir, 'ext')}`],
-      extensionTestsEnv: { CODEGREP_FIXTURE_WORKSPACE: fixture.dir, CODEGREP_TEST_LABEL: run.label, ...run.env },
+      extensionTestsEnv: { CODEGREP_FIXTURE_WORKSPACE: fixture.dir, CODEGREP_TEST_LABEL: run.label, ...passThrough(), ...run.env },
     });
   } catch (error) {
     if (error instanceof TestRunFailedError) return typeof error.code === 'number' && error.code !== 0 ? error.code : 1;
@@ -67,6 +67,12 @@ async function runSuite(run: SuiteRun): Promise<number> {
     unregister();
     removeProfile();
   }
+}
+
+/** Variables the in-host suites read from the caller (bench/host-lag.ts sets CODEGREP_HOST_LAG_OUT). */
+function passThrough(): Record<string, string> {
+  const out = process.env.CODEGREP_HOST_LAG_OUT;
+  return out ? { CODEGREP_HOST_LAG_OUT: out } : {};
 }
 
 async function main(): Promise<number> {

@@ -7,8 +7,12 @@ import type { CodeGrepSettings } from '../../common/settings';
 import type { Brain } from '../../core/brain';
 import { createEmbeddedBrain as embedded } from '../../core/embedded/index';
 import { createOpenAIBrain as openai } from '../../core/openai/index';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import type { ToolRunner } from '../../common/tools';
 import { NodeToolRunner } from '../../tools/runner';
 import { mergeExcludeMaps } from '../../tools/excludes';
+import { RemoteToolRunner, ToolHost } from '../../toolHost/client';
 import type { VisibilitySettings } from '../settings/settings';
 
 export { Locator } from '../../core/locator';
@@ -26,11 +30,43 @@ export function createOpenAIBrain(settings: CodeGrepSettings, apiKey: string | u
   return openai({ baseURL: settings.endpoint, model: settings.model, apiKey, timeoutMs: settings.requestTimeoutSeconds * 1000, profile: settings.profile, logger });
 }
 
-/** The read-only grep/glob/read tools over the given folders, seeing what the exclude and ignore settings allow. */
-export function createToolRunner(roots: readonly string[], settings?: VisibilitySettings): NodeToolRunner {
+let toolHost: ToolHost | undefined;
+
+/**
+ * The read-only grep/glob/read tools over the given folders, seeing what the exclude and ignore settings
+ * allow, run in the tool helper process so that no rg is spawned on the extension host's main thread.
+ * `CODEGREP_TOOLS_IN_PROCESS=1` runs them here instead (the before/after lag measurement, and an escape hatch).
+ */
+export function createToolRunner(roots: readonly string[], settings?: VisibilitySettings): ToolRunner {
   const visibility = settings && {
     exclude: settings.folders.flatMap((folder) => mergeExcludeMaps(folder.maps, folder.root)),
     includeIgnored: settings.includeIgnored,
   };
-  return new NodeToolRunner({ roots: [...roots], visibility }).warmUp();
+  if (process.env.CODEGREP_TOOLS_IN_PROCESS === '1') return new NodeToolRunner({ roots: [...roots], visibility }).warmUp();
+  toolHost ??= new ToolHost({ script: toolHostScript() });
+  return new RemoteToolRunner(toolHost, { roots: [...roots], visibility }).warmUp();
+}
+
+/**
+ * dist/toolHost.js: next to this bundle when it is dist/extension.js; else (this module bundled into an
+ * in-host test suite) in the dist/ of the package folder above it.
+ */
+function toolHostScript(): string {
+  const beside = path.join(__dirname, 'toolHost.js');
+  for (let dir = __dirname; !existsSync(beside); dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return path.join(dir, 'dist', 'toolHost.js');
+    if (path.dirname(dir) === dir) break;
+  }
+  return beside;
+}
+
+/** The tool helper, once a run has started it (for deactivation and the in-host lag measurement). */
+export function activeToolHost(): ToolHost | undefined {
+  return toolHost;
+}
+
+/** Stops the tool helper (extension deactivation). */
+export function disposeToolHost(): void {
+  toolHost?.dispose();
+  toolHost = undefined;
 }

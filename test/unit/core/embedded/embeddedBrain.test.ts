@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Issue } from '../../../../src/common/issue';
+import type { GrepArgs } from '../../../../src/common/tools';
 import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
 import { Locator } from '../../../../src/core/locator';
 import { NodeToolRunner } from '../../../../src/tools/runner';
@@ -116,7 +117,10 @@ describe('EmbeddedBrain end to end (real git repo, real ripgrep, Locator)', func
     const issue = { title: 'Saving fails', body: 'It stops with "INVALID DURATION STRING, expected a number" and nothing else.' };
     const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain());
     assert.equal(result.candidates[0]?.path, 'src/config/parser.py', JSON.stringify(result.candidates));
-    const greps = result.trajectory[0].calls.filter((c) => c.call.name === 'grep').map((c) => c.call.args as { pattern: string; case_insensitive?: boolean });
+    // Turn 1's greps run as one multi-pattern grep: one walk of the tree.
+    const turn1 = result.trajectory[0].calls.filter((c) => c.call.name === 'grep').map((c) => c.call.args as GrepArgs);
+    assert.equal(turn1.length, 1, 'one grep call in turn 1');
+    const greps = turn1.flatMap((args) => args.patterns ?? [args]);
     assert.equal(greps.filter((g) => g.case_insensitive && g.pattern.startsWith('INVALID DURATION STRING')).length, 1, 'one literal grep for the message');
   });
 

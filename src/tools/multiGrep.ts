@@ -1,0 +1,185 @@
+import * as path from 'node:path';
+import type { GrepArgs, GrepPattern, ToolResult } from '../common/tools';
+import { DEFAULT_LIMITS } from '../common/limits';
+import { clampInt, decode, finishGrep, grep, grepBaseFlags, GrepCollector, GREP_MAX_HITS, GREP_MAX_PATTERN_BYTES, isTrue, visibleFilter, type RgLine, type ToolContext } from './grep';
+import { runRipgrep, type RgOutcome } from './ripgrep';
+import { rgPatternToRegExp } from './rgRegex';
+import { errorResult, okResult } from './toolResult';
+import type { Workspace } from './workspace';
+
+/** Most searches one multi-pattern grep takes. */
+export const MULTI_GREP_MAX_PATTERNS = 16;
+
+/**
+ * grep with `patterns`: several searches in one rg walk, each with its own hit budget, so that a
+ * busy pattern cannot use up another's hits (the flaw of one merged regex with one shared cap).
+ *
+ * rg takes every pattern as an `--regexp` but reports only that a line matched, not which pattern
+ * matched it; each reported line is re-tested against each pattern's JavaScript twin (rgRegex.ts)
+ * and fed to that pattern's own collector, with the same caps and early stop as a lone grep.
+ * Case-sensitive and case-insensitive searches get one walk each. Patterns without an exact twin,
+ * and every pattern when rg cannot compile the union, are searched alone, so each group equals what
+ * `grep` returns for that pattern by itself.
+ */
+export async function multiGrep(workspace: Workspace, args: GrepArgs, ctx: ToolContext): Promise<ToolResult> {
+  const specs: unknown = args.patterns;
+  if (!Array.isArray(specs) || specs.length === 0 || specs.length > MULTI_GREP_MAX_PATTERNS) {
+    return errorResult(`grep \`patterns\` takes 1 to ${MULTI_GREP_MAX_PATTERNS} searches.`);
+  }
+  if (args.paths !== undefined || clampInt(args.context_lines, 0, 10, 0) > 0) {
+    return errorResult('grep `patterns` cannot be combined with `paths` or `context_lines`.');
+  }
+  const singles: GrepArgs[] = [];
+  for (const spec of specs as unknown[]) {
+    const pattern = (spec as GrepPattern | null)?.pattern;
+    if (typeof pattern !== 'string' || pattern.length === 0) return errorResult('each of grep `patterns` needs a non-empty `pattern`.');
+    const { case_insensitive, max_hits } = spec as GrepPattern;
+    singles.push({ pattern, case_insensitive, max_hits, path: args.path, glob: args.glob });
+  }
+  // A pattern too long for rg is left to grep alone, which says so.
+  const twins = singles.map((single) => (Buffer.byteLength(single.pattern) > GREP_MAX_PATTERN_BYTES ? undefined : rgPatternToRegExp(single.pattern, isTrue(single.case_insensitive))));
+  const groups: (Promise<ToolResult> | undefined)[] = singles.map(() => undefined);
+  // Case-sensitive and case-insensitive searches walk separately: mixing `(?i:...)` pieces into one
+  // union can cost rg its literal prefilter and make it 10x slower than the searches alone (django).
+  for (const ci of [false, true]) {
+    const joint = singles.flatMap((single, i) => (twins[i] && isTrue(single.case_insensitive) === ci ? [i] : []));
+    if (joint.length < 2) continue;
+    const together = searchTogether(workspace, joint.map((i) => singles[i]), joint.map((i) => twins[i] as RegExp), ci, ctx);
+    // `undefined`: rg could not run the union (a pattern the Rust engine refuses); search each alone.
+    const shared = together.then((results) => results ?? Promise.all(joint.map((i) => grep(workspace, singles[i], ctx))));
+    joint.forEach((i, k) => (groups[i] = shared.then((results) => results[k])));
+  }
+  const results = await Promise.all(singles.map((single, i) => groups[i] ?? grep(workspace, single, ctx)));
+  return combine(singles, results);
+}
+
+/**
+ * Lines matched only by searches that are already done, after which rg is restarted without them.
+ * Their lines would otherwise be printed, piped and parsed for the rest of the walk (a busy name's
+ * lines can outnumber the useful ones 10 to 1); the restart re-walks the part already searched, but
+ * prints nothing there, and it happens at most once per finished search.
+ */
+const RESTART_AFTER_WASTED_LINES = 20_000;
+
+/** Where a walk stopped: the file (as rg orders files) and the last line handled in it. */
+interface WalkPoint {
+  key: Buffer[];
+  line: number;
+}
+
+/** One rg walk for all of `singles` (all of one case mode); `undefined` when rg rejected the union before searching. */
+async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: RegExp[], caseInsensitive: boolean, ctx: ToolContext): Promise<ToolResult[] | undefined> {
+  const where = singles[0].path ?? '';
+  if (typeof where !== 'string') return singles.map(() => errorResult('grep `path` must be a string.'));
+  const resolved = await workspace.resolve(where, 'any');
+  if ('error' in resolved) return singles.map(() => errorResult(resolved.error));
+  for (const target of resolved) {
+    const refusal = await workspace.refusal(target, ctx);
+    if (refusal) return singles.map(() => errorResult(refusal.error));
+  }
+  const targets = resolved.map((r) => r.abs);
+  // Hits in files the listing hides (a caller glob beat .gitignore, or an exclude rg cannot express) are dropped, as grep does.
+  const visible = await visibleFilter(workspace, singles[0], resolved, ctx);
+  const collectors = singles.map((single) => new GrepCollector(workspace, clampInt(single.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines), false));
+  const done = singles.map(() => false);
+  // Separate greps ran in parallel, each with this wall-clock limit; the shared walk gets the same one,
+  // so a locate never waits longer than before.
+  const budgetMs = ctx.timeoutMs;
+  const deadline = Date.now() + budgetMs;
+  let resume: WalkPoint | undefined;
+  let failed = false;
+  let last: RgOutcome | undefined;
+  for (let walk = 0; ; walk++) {
+    const open = singles.flatMap((_, i) => (done[i] ? [] : [i]));
+    // The Rust engine only: with --engine=auto one PCRE2-only pattern would move the whole union to PCRE2,
+    // whose syntax differs; rg then fails instead, and the patterns are searched alone.
+    const flags = grepBaseFlags(singles[0], 0, 'default', workspace.rgFilterFlags());
+    if (caseInsensitive) flags.push('--ignore-case');
+    for (const i of open) flags.push('--regexp', singles[i].pattern);
+    flags.push('--', ...targets);
+    const skipTo = resume;
+    let skipping = skipTo !== undefined;
+    let skipFile = false;
+    let hiddenFile = false;
+    let here: WalkPoint = { key: [], line: 0 };
+    let records = 0;
+    let wasted = 0;
+    let restart = false;
+    const outcome = await runRipgrep(flags, {
+      cwd: resolved[0].root.abs,
+      signal: ctx.signal,
+      timeoutMs: Math.max(1, deadline - Date.now()),
+      onRecord: (record) => {
+        records++;
+        if (record.startsWith('{"type":"begin"')) {
+          const abs = decode((JSON.parse(record) as RgLine).data.path);
+          here = { key: walkKey(targets, abs), line: 0 };
+          hiddenFile = visible !== undefined && !visible(workspace.display(abs) ?? abs);
+          if (skipping && skipTo) {
+            const order = compareKeys(here.key, skipTo.key);
+            skipFile = order < 0;
+            if (order > 0) skipping = false;
+          }
+          return 'more';
+        }
+        if (!record.startsWith('{"type":"match"') || skipFile || hiddenFile) return 'more';
+        const parsed = JSON.parse(record) as RgLine;
+        const lineNumber = parsed.data.line_number ?? 0;
+        if (skipping && skipTo && lineNumber <= skipTo.line) return 'more';
+        here.line = lineNumber;
+        const line = decode(parsed.data.lines).replace(/\n$/, '');
+        let used = false;
+        for (const i of open) {
+          if (done[i]) continue;
+          const match = twins[i].exec(line);
+          if (!match) continue;
+          used = true;
+          const matchByte = Buffer.byteLength(line.slice(0, match.index));
+          if (collectors[i].addParsed(parsed, matchByte) === 'stop') done[i] = true;
+        }
+        if (open.every((i) => done[i])) return 'stop';
+        // Only a search finished during this walk can waste lines; without one a restart would change nothing.
+        if (!used && ++wasted >= RESTART_AFTER_WASTED_LINES && open.some((i) => done[i])) {
+          restart = true;
+          return 'stop';
+        }
+        return 'more';
+      },
+    });
+    if (walk === 0 && outcome.code === 2 && records === 0) return undefined;
+    failed ||= outcome.code === 2;
+    last = outcome;
+    if (!restart) break;
+    resume = { key: here.key, line: here.line };
+  }
+  const shared: RgOutcome = { ...last, code: failed ? 2 : last.code };
+  return singles.map((single, i) => finishGrep(workspace, collectors[i], aloneOutcome(shared, collectors[i].total, done[i]), single, where, budgetMs));
+}
+
+/** A file's place in rg's --sort=path order: which target, then each path component, compared as bytes. */
+function walkKey(targets: string[], abs: string): Buffer[] {
+  const index = targets.findIndex((t) => abs === t || abs.startsWith(t.endsWith(path.sep) ? t : t + path.sep));
+  const rest = index < 0 ? abs : abs.slice(targets[index].length);
+  return [Buffer.from([Math.max(0, index)]), ...rest.split(path.sep).filter(Boolean).map((part) => Buffer.from(part))];
+}
+
+function compareKeys(a: Buffer[], b: Buffer[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const order = Buffer.compare(a[i], b[i]);
+    if (order !== 0) return order;
+  }
+  return a.length - b.length;
+}
+
+/** The outcome a pattern's own rg would have had, from the shared one. */
+function aloneOutcome(shared: RgOutcome, total: number, done: boolean): RgOutcome {
+  // rg exits 2 on file errors whatever matched; otherwise 0 with a match and 1 without.
+  const code = done ? null : shared.code === 2 ? 2 : total > 0 ? 0 : 1;
+  return { code, stderr: shared.stderr, stopped: done, timedOut: shared.timedOut && !done, skipped: shared.skipped };
+}
+
+function combine(singles: GrepArgs[], groups: ToolResult[]): ToolResult {
+  const text = groups.map((group, i) => `## /${singles[i].pattern}/\n${group.text}`).join('\n\n');
+  const count = groups.reduce((sum, group) => sum + group.count, 0);
+  return okResult(text, { truncated: groups.some((group) => group.truncated), count, groups });
+}

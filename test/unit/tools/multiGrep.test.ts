@@ -1,0 +1,174 @@
+import * as assert from 'node:assert/strict';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { GrepArgs, GrepPattern } from '../../../src/common/tools';
+import { ripgrepPath } from '../../../src/tools/ripgrep';
+import { NodeToolRunner } from '../../../src/tools/runner';
+import { childRgPids, makeTree, noSignal, removeTree } from './fixture';
+
+describe('tools/multiGrep', () => {
+  let root: string;
+  let runner: NodeToolRunner;
+  const grep = (args: GrepArgs) => runner.run({ id: 'g', name: 'grep', args }, noSignal);
+  const many = (patterns: GrepPattern[], extra: Partial<GrepArgs> = {}) => grep({ pattern: 'label', patterns, ...extra });
+
+  before(() => {
+    const busy = Array.from({ length: 3500 }, (_, i) => `common_word line ${i}`).join('\n');
+    root = makeTree({
+      '.gitignore': 'ignored.py\n',
+      'a/busy.txt': `${busy}\n`,
+      'b/models.py': 'class Model:\n    def save(self):\n        return rare_name()\n',
+      'c/views.py': 'from b.models import Model\nRARE_NAME = 1  # common_word\n',
+      'd/long.txt': `common_word ${'x'.repeat(400)} rare_name at the far end\n`,
+      'e/unicode.py': 'caférare_name = 1\nnaïve = rare_name\n',
+      'ignored.py': 'rare_name()\n',
+    });
+    runner = new NodeToolRunner({ roots: [root] });
+  });
+  after(() => removeTree(root));
+
+  const SEARCHES: GrepPattern[] = [
+    { pattern: '\\bcommon_word\\b', max_hits: 2000 },
+    { pattern: '\\brare_name\\b', max_hits: 2000 },
+    { pattern: 'RARE_NAME', case_insensitive: true, max_hits: 200 },
+    { pattern: '(?:\\bclass\\s+|\\bdef\\s+)(?:Model|save)\\b' },
+    { pattern: 'never_matches_anything' },
+  ];
+
+  it('gives each search exactly the result it gets alone', async () => {
+    const result = await many(SEARCHES);
+    assert.equal(result.error, undefined);
+    assert.equal(result.groups?.length, SEARCHES.length);
+    for (const [i, search] of SEARCHES.entries()) {
+      const alone = await grep(search);
+      assert.deepEqual(result.groups?.[i], alone, `search ${i} /${search.pattern}/`);
+    }
+    assert.equal(result.count, result.groups?.reduce((sum, g) => sum + g.count, 0));
+    assert.equal(result.truncated, true, 'the busy search is truncated');
+  });
+
+  it('keeps a budget per search: a busy pattern cannot crowd out a rare one', async () => {
+    const result = await many([
+      { pattern: 'common_word', max_hits: 50 },
+      { pattern: 'rare_name', max_hits: 50 },
+    ]);
+    const [busy, rare] = result.groups ?? [];
+    assert.equal(busy.hits?.length, 50);
+    assert.match(busy.text, /more than \d+ more matches/);
+    assert.deepEqual(rare.hits?.map((h) => `${h.path}:${h.line}`), ['b/models.py:3', 'd/long.txt:1', 'e/unicode.py:1', 'e/unicode.py:2']);
+  });
+
+  it('shows a long line around its own pattern, not around another pattern on the same line', async () => {
+    const result = await many([{ pattern: 'common_word' }, { pattern: 'rare_name' }]);
+    const rare = result.groups?.[1].hits?.find((h) => h.path === 'd/long.txt');
+    assert.match(rare?.text ?? '', /rare_name at the far end/);
+  });
+
+  it('searches patterns rg runs only with PCRE2, and bad ones, alone, with the same results', async () => {
+    const searches: GrepPattern[] = [{ pattern: 'rare_name(?=\\(\\))' }, { pattern: 'rare_name' }, { pattern: 'broken(' }];
+    const result = await many(searches);
+    assert.deepEqual(result.groups?.[0], await grep(searches[0]));
+    assert.deepEqual(result.groups?.[1], await grep(searches[1]));
+    assert.match(result.groups?.[2].error ?? '', /invalid regex/);
+    assert.equal(result.groups?.[1].error, undefined);
+  });
+
+  it('falls back to separate searches when rg cannot compile the union', async () => {
+    // Inside the translator's subset but over the Rust engine's size limit once repeated: rg refuses the union.
+    const huge = '(?:\\w{1000}){100}';
+    const searches: GrepPattern[] = [{ pattern: huge }, { pattern: 'rare_name' }];
+    const result = await many(searches);
+    assert.deepEqual(result.groups?.[1], await grep(searches[1]));
+    assert.deepEqual(result.groups?.[0], await grep(searches[0]));
+  });
+
+  it('applies a shared path and glob to every search', async () => {
+    const result = await many([{ pattern: 'rare_name' }, { pattern: 'Model' }], { path: 'b' });
+    assert.deepEqual(result.groups?.[0].hits?.map((h) => h.path), ['b/models.py']);
+    const globbed = await many([{ pattern: 'rare_name' }, { pattern: 'Model' }], { glob: '*.py' });
+    assert.deepEqual(globbed.groups?.[0], await grep({ pattern: 'rare_name', glob: '*.py' }));
+    const outside = await many([{ pattern: 'a' }, { pattern: 'b' }], { path: '../x' });
+    assert.match(outside.groups?.[0].error ?? '', /outside the workspace/);
+  });
+
+  it('sees what a lone grep sees under exclude settings and a caller glob that beats .gitignore', async () => {
+    const hidden = new NodeToolRunner({ roots: [root], visibility: { exclude: [{ glob: 'c/**' }] } });
+    const searches: GrepPattern[] = [{ pattern: 'rare_name' }, { pattern: 'RARE_NAME|Model' }];
+    for (const extra of [{}, { glob: '*.py' }]) {
+      const result = await hidden.run({ id: 'm', name: 'grep', args: { pattern: 'label', patterns: searches, ...extra } }, noSignal);
+      for (const [i, search] of searches.entries()) {
+        const alone = await hidden.run({ id: 's', name: 'grep', args: { ...search, ...extra } }, noSignal);
+        assert.deepEqual(result.groups?.[i], alone);
+        assert.ok(!alone.hits?.some((h) => h.path === 'ignored.py' || h.path.startsWith('c/')), JSON.stringify(alone.hits));
+      }
+    }
+  });
+
+  it('refuses bad arguments with a clear error', async () => {
+    assert.match((await many([])).error ?? '', /takes 1 to 16 searches/);
+    assert.match((await many(Array.from({ length: 17 }, () => ({ pattern: 'x' })))).error ?? '', /takes 1 to 16/);
+    assert.match((await many([{ pattern: '' }])).error ?? '', /non-empty `pattern`/);
+    assert.match((await many([{ pattern: 'x' }], { paths: ['b'] })).error ?? '', /cannot be combined/);
+    assert.match((await many([{ pattern: 'x' }], { context_lines: 2 })).error ?? '', /cannot be combined/);
+    assert.match((await grep({ pattern: 'x', patterns: 'nope' as unknown as GrepPattern[] })).error ?? '', /takes 1 to 16/);
+  });
+
+  it('walks the tree once per case mode for the searches it can translate', async () => {
+    const log = path.join(root, '..', `rg-calls-${process.pid}.log`);
+    const wrapper = path.join(root, '..', `rg-wrapper-${process.pid}.sh`);
+    writeFileSync(wrapper, `#!/bin/sh\necho call >> '${log}'\nexec '${ripgrepPath()}' "$@"\n`);
+    chmodSync(wrapper, 0o755);
+    process.env.CODEGREP_RG_PATH = wrapper;
+    const walks = () => readFileSync(log, 'utf8').trim().split('\n').length;
+    try {
+      await many(SEARCHES.filter((s) => !s.case_insensitive));
+      assert.equal(walks(), 1, 'four case-sensitive searches, one walk');
+      rmSync(log);
+      await many([...SEARCHES, { pattern: 'model', case_insensitive: true }]);
+      assert.equal(walks(), 2, 'one walk for each case mode');
+    } finally {
+      delete process.env.CODEGREP_RG_PATH;
+      rmSync(log, { force: true });
+      rmSync(wrapper, { force: true });
+    }
+  });
+
+  it('restarts rg without a finished busy search, resuming mid-file, with the same results', async () => {
+    const mixed = Array.from({ length: 30_000 }, (_, i) => ([99, 2499, 28_999].includes(i) ? `rare_name at ${i + 1}` : `common_word ${i + 1}`)).join('\n');
+    const tree = makeTree({
+      'a/mixed.txt': `${mixed}\n`,
+      'a/sub/more.txt': 'common_word\n'.repeat(3000) + 'rare_name late\n',
+      'a-b.txt': 'rare_name in a-b\n',
+      'z.txt': `${'common_word\n'.repeat(100)}rare_name last\n`,
+    });
+    const local = new NodeToolRunner({ roots: [tree] });
+    const log = path.join(tree, '..', `rg-restart-${process.pid}.log`);
+    const wrapper = path.join(tree, '..', `rg-restart-${process.pid}.sh`);
+    writeFileSync(wrapper, `#!/bin/sh\necho call >> '${log}'\nexec '${ripgrepPath()}' "$@"\n`);
+    chmodSync(wrapper, 0o755);
+    try {
+      const searches: GrepPattern[] = [{ pattern: 'common_word', max_hits: 50 }, { pattern: 'rare_name', max_hits: 2000 }];
+      process.env.CODEGREP_RG_PATH = wrapper;
+      const result = await local.run({ id: 'm', name: 'grep', args: { pattern: 'label', patterns: searches } }, noSignal);
+      const walks = readFileSync(log, 'utf8').trim().split('\n').length;
+      delete process.env.CODEGREP_RG_PATH;
+      // The busy search is done after 1050 matches; 20000 wasted lines later, in the middle of a/mixed.txt, rg restarts.
+      assert.equal(walks, 2, 'one restart once the busy search was done');
+      for (const [i, search] of searches.entries()) assert.deepEqual(result.groups?.[i], await local.run({ id: 's', name: 'grep', args: search }, noSignal));
+      assert.deepEqual(result.groups?.[1].hits?.map((h) => `${h.path}:${h.line}`), ['a/mixed.txt:100', 'a/mixed.txt:2500', 'a/mixed.txt:29000', 'a/sub/more.txt:3001', 'a-b.txt:1', 'z.txt:101']);
+    } finally {
+      delete process.env.CODEGREP_RG_PATH;
+      rmSync(log, { force: true });
+      rmSync(wrapper, { force: true });
+      removeTree(tree);
+    }
+  });
+
+  it('stops rg on cancel and leaves no process behind', async () => {
+    const controller = new AbortController();
+    const pending = runner.run({ id: 'g', name: 'grep', args: { pattern: 'label', patterns: SEARCHES } }, controller.signal);
+    controller.abort();
+    await assert.rejects(pending, /cancelled/);
+    assert.deepEqual(childRgPids(), []);
+  });
+});

@@ -1,0 +1,121 @@
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { ripgrepPath } from '../../../src/tools/ripgrep';
+import { rgPatternToRegExp } from '../../../src/tools/rgRegex';
+import { makeTree, removeTree } from './fixture';
+
+/** Lines chosen to sit on the edges where Rust's regex and JavaScript's differ (Unicode \b, \w, \s, ., case). */
+const LINES = [
+  'def save(self):',
+  'class Model(Base):',
+  '    def  save_all(self):',
+  'func (r *Repo) Save(ctx context.Context) error {',
+  'fn parse_args() -> Args {',
+  'impl<T> Display for Wrapper<T> {',
+  'export const handler = () => {}',
+  'save(self) {',
+  'handler =',
+  'handler == other',
+  '#define MAX_LEN 10',
+  'macro_rules! vec_of {',
+  'foo::bar::baz()',
+  'caféfoo and foo',
+  'éfoo',
+  'fooé',
+  'naïve_name = 1',
+  'x\u00a0foo',
+  'tab\tfoo',
+  'ＦＯＯ fullwidth',
+  'STRASSE straße',
+  'Kelvin \u212a sign',
+  'the value is 42',
+  'digits ٣٤ arabic',
+  'a(b)c [x] {y} a|b ^$ .* +?',
+  'path/to/file.py:10',
+  'ends with foo\r',
+  'trailing space foo ',
+  'σίσυφος ΣΊΣΥΦΟΣ',
+  'emoji 😀 foo',
+  '',
+  '_private_',
+  'camelCaseName',
+];
+
+/** Patterns inside the subset; every one must match exactly the lines rg matches. */
+const PATTERNS: [string, boolean][] = [
+  ['\\bfoo\\b', false],
+  ['\\bfoo\\b', true],
+  ['\\Bfoo', false],
+  ['foo$', false],
+  ['^\\s*def\\s+', false],
+  ['\\w+_\\w+', false],
+  ['\\d+', false],
+  ['\\D\\d', false],
+  ['\\S\\s\\S', false],
+  ['[\\w:]+::', false],
+  ['[^a-z ]', false],
+  ['[a-c-]', false],
+  ['\\(([^)]*)\\)', false],
+  ['\\bimpl(?:<[^>]*>)?\\s+(?:[\\w:]+(?:<[^>]*>)?\\s+for\\s+)?(?:Wrapper|Model)\\b', false],
+  ['(?:\\b(?:def|class|func|fn|function\\*?|struct)\\s+(?:\\([^)]*\\)\\s*)?|^\\s*(?:export\\s+)?(?:(?:const|let|var)\\s+)*|::|#define\\s+)(?:save|Save|parse_args|handler|MAX_LEN|baz)\\b', false],
+  ['macro_rules!', false],
+  ['^\\s*(?:export\\s+)?(?:(?:const|let|var)\\s+)*(?:handler|save)\\s*(?:[:=](?:[^=]|$)|\\([^)]*\\)\\s*(?:\\{|=>|:))', false],
+  ['strasse', true],
+  ['σίσυφος', true],
+  ['kelvin k', true],
+  ['a\\(b\\)c \\[x\\] \\{y\\} a\\|b \\^\\$ \\.\\* \\+\\?', false],
+  ['.', false],
+  ['^$', false],
+  ['o{2}', false],
+  ['o{1,}?', false],
+  ['(?P<word>foo)|(?<n>bar)', false],
+  ['\\x66oo', false],
+  ['\\x{1F600}', false],
+  ['file\\.py:\\d+', false],
+  ['[😀]', false],
+  ['f[^o]', true],
+  ['\\#define', false],
+  ['foo|', false],
+];
+
+/** Patterns outside the subset: refused, so the caller searches them with rg alone. */
+const REFUSED = ['(?i)foo', '(?=foo)', '\\pL', '\\p{Greek}', '[[:alpha:]]', '[a&&b]', '\\<foo\\>', '\\Afoo', 'a\\nb', '(foo', 'foo)', '*a', '[]a]', '\\b{start}foo', 'a{,3}', '[\\W]', '\\1'];
+
+describe('tools/rgRegex', () => {
+  let root: string;
+
+  before(() => {
+    root = makeTree({ 'lines.txt': `${LINES.join('\n')}\n` });
+  });
+  after(() => removeTree(root));
+
+  /** 1-based numbers of the lines rg matches. */
+  function rgLines(pattern: string, caseInsensitive: boolean): number[] {
+    const args = ['--no-config', '--line-number', '--no-filename', '--engine=default', ...(caseInsensitive ? ['--ignore-case'] : []), '--regexp', pattern, path.join(root, 'lines.txt')];
+    const out = spawnSync(ripgrepPath(), args, { encoding: 'utf8' });
+    assert.ok(out.status === 0 || out.status === 1, `rg refused /${pattern}/: ${out.stderr}`);
+    return out.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => Number(line.split(':')[0]));
+  }
+
+  for (const [pattern, ci] of PATTERNS) {
+    it(`/${pattern}/${ci ? 'i' : ''} matches the lines rg matches`, () => {
+      const twin = rgPatternToRegExp(pattern, ci);
+      assert.ok(twin, 'the pattern is inside the subset');
+      const js = LINES.flatMap((line, i) => (twin.test(line) ? [i + 1] : []));
+      assert.deepEqual(js, rgLines(pattern, ci));
+    });
+  }
+
+  it('refuses syntax it cannot translate exactly', () => {
+    for (const pattern of REFUSED) assert.equal(rgPatternToRegExp(pattern, false), undefined, pattern);
+  });
+
+  it('reports the match start rg reports', () => {
+    const twin = rgPatternToRegExp('\\bfoo\\b', false);
+    assert.equal(twin?.exec('caféfoo and foo')?.index, 12);
+  });
+});
