@@ -77,7 +77,8 @@ export function wordAlternation(pattern: string): string[] | undefined {
  * undefined: the first group of plain names right before a `\b` or `\s*` in a pattern that spells `class`.
  */
 export function definitionNames(pattern: string): string[] | undefined {
-  if (!/\bclass\b/.test(pattern)) return undefined;
+  // The embedded brain's two definition searches: keyword forms (`class X`...) and line-start forms (`x = ...`).
+  if (!/\bclass\b/.test(pattern) && !pattern.startsWith('^\\s*(?:export')) return undefined;
   for (const group of pattern.matchAll(/\(\?:([^()]*)\)(?=\\b|\\s\*)/g)) {
     const names = plainWords(group[1].split('|'), 1);
     if (names && !names.includes('class')) return names;

@@ -12,15 +12,19 @@ export function escapeRegex(text: string): string {
 }
 
 /**
- * A ripgrep pattern that finds keyword definitions (`def x`, `class X`, `func X`, `fn x`, `function x`,
- * `func (r *T) X`, `type X`, `struct X`...) of any of `names`.
+ * Two ripgrep patterns that together find definitions of any of `names`: keyword definitions (`def x`,
+ * `class X`, `func (r *T) X`, `fn x`, `type X`, `struct X`, `impl X`, `X::`, `#define X`...), and names at
+ * the start of a line followed by an assignment, a member colon or a body (`x = ...`, `x: function`,
+ * `x(args) {`). The second form skips bare call statements (`    raises(...)`), which used to fill the hit
+ * cap. Two patterns, not one alternation: each keeps the names as one required literal set, which makes
+ * rg about 7x faster than the joined regex (0.09 + 0.08 s against 0.76 s on django with 40 names).
  */
-export function definitionSearchPattern(names: string[]): string {
+export function definitionSearchPatterns(names: string[]): [keywords: string, lineStart: string] {
   const alternation = names.map(escapeRegex).join('|');
-  // A name at the start of a line is a definition only when an assignment, a member (`name:`) or a body
-  // (`name(args) {`, `=> `, `: type`) follows; bare call statements (`    raises(...)`) used to fill the hit cap.
-  const lineStart = String.raw`^\s*(?:export\s+)?(?:(?:const|let|var|static|final|pub)\s+)*(?:${alternation})\s*(?:[:=](?:[^=]|$)|\([^)]*\)\s*(?:\{|=>|:))`;
-  return String.raw`(?:${KEYWORD_DEF}(?:\([^)]*\)\s*)?|::|#define\s+|\bimpl(?:<[^>]*>)?\s+(?:[\w:]+(?:<[^>]*>)?\s+for\s+)?)(?:${alternation})\b|${lineStart}`;
+  return [
+    String.raw`(?:${KEYWORD_DEF}(?:\([^)]*\)\s*)?|::|#define\s+|\bimpl(?:<[^>]*>)?\s+(?:[\w:]+(?:<[^>]*>)?\s+for\s+)?)(?:${alternation})\b`,
+    String.raw`^\s*(?:export\s+)?(?:(?:const|let|var|static|final|pub)\s+)*(?:${alternation})\s*(?:[:=](?:[^=]|$)|\([^)]*\)\s*(?:\{|=>|:))`,
+  ];
 }
 
 /** True when `line` (one line of a file) defines `name` rather than merely using it. */

@@ -1,6 +1,6 @@
 import type { ToolCall } from '../../common/tools';
 import type { Clue, IssueEvidence } from './clues';
-import { definitionSearchPattern, escapeRegex } from './definitions';
+import { definitionSearchPatterns, escapeRegex } from './definitions';
 
 /** Budgets of the embedded policy's searches. */
 export const PLAN_LIMITS = {
@@ -35,8 +35,9 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
   }
   const defNames = symbols.slice(0, PLAN_LIMITS.definitionNames);
   if (defNames.length > 0) {
-    const pattern = definitionSearchPattern(defNames.map((c) => c.text));
-    planned.push({ call: { id: id(), name: 'grep', args: { pattern, max_hits: PLAN_LIMITS.maxHits } }, purpose: 'definitions', clues: defNames });
+    for (const pattern of definitionSearchPatterns(defNames.map((c) => c.text))) {
+      planned.push({ call: { id: id(), name: 'grep', args: { pattern, max_hits: PLAN_LIMITS.maxHits } }, purpose: 'definitions', clues: defNames });
+    }
   }
   for (let i = 0; i < PLAN_LIMITS.mentionCalls; i++) {
     const group = symbols.slice(i * PLAN_LIMITS.namesPerMentionCall, (i + 1) * PLAN_LIMITS.namesPerMentionCall);

@@ -3,7 +3,7 @@ import { issueFromText } from '../../../src/common/issue';
 import type { CallView } from '../../../src/common/protocol';
 import { startRunView } from '../../../src/common/runView';
 import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, linkTarget, rangeLabel, reasonParts, splitPath, wordAlternation, definitionNames } from '../../../webview-ui/src/format';
-import { definitionSearchPattern } from '../../../src/core/embedded/definitions';
+import { definitionSearchPatterns } from '../../../src/core/embedded/definitions';
 
 const done = (count: number, extra: Partial<NonNullable<CallView['summary']>> = {}) => ({ count, truncated: false, bytes: 10, ms: 5, ...extra });
 
@@ -26,8 +26,9 @@ describe('webview text formatting', () => {
     assert.deepEqual(wordAlternation('alpha|beta|gamma|delta'), ['alpha', 'beta', 'gamma', 'delta']);
     assert.equal(wordAlternation('a|b'), undefined, 'two alternatives read fine as a regex');
     assert.equal(wordAlternation('def (save|load|dump|read)\\('), undefined);
-    const defs = definitionSearchPattern(['save_model', 'TokenBucket']);
+    const [defs, lineStart] = definitionSearchPatterns(['save_model', 'TokenBucket']);
     assert.deepEqual(definitionNames(defs), ['save_model', 'TokenBucket']);
+    assert.deepEqual(definitionNames(lineStart), ['save_model', 'TokenBucket']);
     assert.equal(describeCall({ id: '7', name: 'grep', args: { pattern: defs, glob: '*.py' } }), 'grep for the definitions of 2 names: save_model, TokenBucket (*.py)');
     assert.equal(definitionNames('(?:a|b)\\b'), undefined);
   });

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import type { Clue } from '../../../../src/core/embedded/clues';
 import { mineIssue } from '../../../../src/core/embedded/clues';
-import { definitionSearchPattern } from '../../../../src/core/embedded/definitions';
+import { definitionSearchPatterns } from '../../../../src/core/embedded/definitions';
 import { EvidenceBoard, matchingPaths } from '../../../../src/core/embedded/evidence';
 import { LeaderCheck } from '../../../../src/core/embedded/leaderCheck';
 import { rangesFor, reasonFor } from '../../../../src/core/embedded/reasons';
@@ -96,9 +96,13 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
   });
 
   it('the definitions search skips bare call statements and keeps assignments, members and bodies', () => {
-    const pattern = definitionSearchPattern(['raises', 'render']);
     const lines = ['    raises(ValueError)', 'raises = make_raiser()', '  render(props) {', '  render: function () {', 'def raises(x):', '    render(x)'];
-    const out = execFileSync(ripgrepPath(), ['--no-config', '-e', pattern, '-'], { input: lines.join('\n'), encoding: 'utf8' }).trim().split('\n');
+    const found = new Set<string>();
+    for (const pattern of definitionSearchPatterns(['raises', 'render'])) {
+      const run = execFileSync(ripgrepPath(), ['--no-config', '-e', pattern, '-'], { input: lines.join('\n'), encoding: 'utf8' });
+      for (const line of run.trim().split('\n')) found.add(line);
+    }
+    const out = lines.filter((l) => found.has(l));
     assert.deepEqual(out, ['raises = make_raiser()', '  render(props) {', '  render: function () {', 'def raises(x):']);
   });
 

@@ -9,16 +9,16 @@ const symbol = (text: string): Clue => ({ kind: 'symbol', text, source: 'body', 
 const message = (text: string): Clue => ({ kind: 'message', text, source: 'trace', weight: 2 });
 
 describe('embedded plan, turn 1', () => {
-  it('searches definitions once, mentions in groups of names, and each message literally', () => {
+  it('searches definitions in two forms (keywords, line starts), mentions in groups of names, and each message literally', () => {
     const names = Array.from({ length: 25 }, (_, i) => symbol(`name_${i}`));
     const planned = planFirstTurn(evidence([...names, message('Invalid (duration) value'), message('second message here')]), 8);
     const greps = planned.filter((p) => p.call.name === 'grep');
-    assert.deepEqual(greps.map((p) => p.purpose), ['definitions', 'mentions', 'mentions', 'message', 'message']);
+    assert.deepEqual(greps.map((p) => p.purpose), ['definitions', 'definitions', 'mentions', 'mentions', 'message', 'message']);
     const size = PLAN_LIMITS.namesPerMentionCall;
-    const first = (greps[1]!.call.args as { pattern: string }).pattern;
+    const first = (greps[2]!.call.args as { pattern: string }).pattern;
     assert.ok(first.startsWith('\\b(?:name_0|name_1|') && first.includes(`name_${size - 1})\\b`) && !first.includes(`name_${size}|`), first);
-    assert.equal(greps[1]!.clues.length, size);
-    const literal = greps[3]!.call.args as { pattern: string; case_insensitive?: boolean };
+    assert.equal(greps[2]!.clues.length, size);
+    const literal = greps[4]!.call.args as { pattern: string; case_insensitive?: boolean };
     assert.equal(literal.pattern, 'Invalid \\(duration\\) value');
     assert.equal(literal.case_insensitive, true);
   });

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import type { Clue } from '../../../../src/core/embedded/clues';
-import { cachedDefinitionNames, definesName, definitionSearchPattern } from '../../../../src/core/embedded/definitions';
+import { cachedDefinitionNames, definesName, definitionSearchPatterns } from '../../../../src/core/embedded/definitions';
 import { EvidenceBoard, moduleMatchesClue, pathMatchesClue } from '../../../../src/core/embedded/evidence';
 import { rangesFor, reasonFor } from '../../../../src/core/embedded/reasons';
 import { chooseAnswer, pathKind, rankFiles, stem, type ScoreContext } from '../../../../src/core/embedded/score';
@@ -171,11 +171,11 @@ describe('embedded definitions', () => {
     assert.equal(definesName('def name_0(x):', 'name_0'), true, 'an evicted name compiles again');
   });
 
-  it('builds one ripgrep pattern for many names that ripgrep and JavaScript both accept', () => {
-    const pattern = definitionSearchPattern(['Foo', 'bar_baz', 'a.b']);
-    const re = new RegExp(pattern);
-    assert.ok(re.test('class Foo:'));
-    assert.ok(re.test('pub fn bar_baz() {}'));
-    assert.ok(!re.test('x = a_b'));
+  it('builds two ripgrep patterns for many names that ripgrep and JavaScript both accept', () => {
+    const [keywords, lineStart] = definitionSearchPatterns(['Foo', 'bar_baz', 'a.b']).map((p) => new RegExp(p));
+    assert.ok(keywords!.test('class Foo:'));
+    assert.ok(keywords!.test('pub fn bar_baz() {}'));
+    assert.ok(lineStart!.test('bar_baz = 3'));
+    assert.ok(!keywords!.test('x = a_b') && !lineStart!.test('x = a_b'));
   });
 });
