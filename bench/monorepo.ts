@@ -122,8 +122,9 @@ async function worker(tree: MonorepoTree, out: string): Promise<void> {
   let leaked = 0;
   for (const { issue } of issues) {
     const result = await locate(issue, false);
-    const call = result.trajectory[0]?.calls.find((c) => c.call.name === 'grep' && c.call.args.patterns)?.call;
-    plans.push(call?.name === 'grep' ? (call.args.patterns ?? []) : []);
+    // Turn 1's workspace-wide greps: one multi-pattern call, or (the brain's plan since the lead's revert) separate calls.
+    const greps = (result.trajectory[0]?.calls ?? []).map((c) => c.call).filter((c) => c.name === 'grep' && !c.args.path && !c.args.paths);
+    plans.push(greps.flatMap((c) => (c.name !== 'grep' ? [] : (c.args.patterns ?? [{ pattern: c.args.pattern, case_insensitive: c.args.case_insensitive }]))));
     leaked += result.candidates.filter((c) => /(^|\/)(node_modules|dist)\//.test(c.path)).length;
   }
   const floorArgs = (patterns: GrepPattern[]) => {
