@@ -27,12 +27,6 @@ export function labelIssue(
   };
 }
 
-/** Gold files of an issue that are not among its first `limit` candidates. */
-export function goldOutside(issue: TrainingIssue, limit: number): number {
-  const found = issue.candidates.slice(0, limit).filter((c) => c.gold).length;
-  return issue.gold_files.length - found;
-}
-
 /** Collected issues and the dataset they came from (`train.jsonl sha256:…`), as one file. */
 export interface CollectedIssues {
   source: string;

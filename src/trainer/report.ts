@@ -1,4 +1,3 @@
-import type { Summary } from '../eval/metrics';
 import type { CrossValidation } from './fit';
 
 /** Markdown table of grouped cross-validation: learned ranker against the hand ranking's top file, per language. */
@@ -22,4 +21,3 @@ function f(value: number | undefined): string {
   return value === undefined ? '-' : value.toFixed(3);
 }
 
-export type { Summary };

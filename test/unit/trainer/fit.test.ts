@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { FEATURE_NAMES } from '../../../src/core/embedded/features';
-import { labelIssue, goldOutside, type TrainingIssue } from '../../../src/trainer/examples';
+import { labelIssue, type TrainingIssue } from '../../../src/trainer/examples';
 import { DEFAULT_FIT, answerFor, repositoryFolds, trainRanker } from '../../../src/trainer/fit';
 
 const HAND_RATIO = FEATURE_NAMES.indexOf('hand_score_ratio');
@@ -23,10 +23,9 @@ function issues(count: number): TrainingIssue[] {
 }
 
 describe('ranker training', () => {
-  it('labels candidates by the gold files and counts gold outside them', () => {
+  it('labels candidates by the gold files', () => {
     const issue = labelIssue({ instance_id: 'x', repo: 'o/r', gold_files: ['./a.py', 'b.py'] }, [{ path: 'a.py', values: [] }, { path: 'c.py', values: [] }]);
     assert.deepEqual(issue.candidates.map((c) => c.gold), [true, false]);
-    assert.equal(goldOutside(issue, 2), 1);
     assert.equal(issue.language, 'unknown');
   });
 
