@@ -3,23 +3,18 @@ import * as vscode from 'vscode';
 import type { PanelState } from '../../../src/common/protocol';
 import { issueFromText } from '../../../src/common/issue';
 import { activateCodeGrep, fixtureFolder } from './extensionApi';
-import { startOpenAIStub, type StubServer } from './openAIStub';
+import { useOpenAIStub } from './openAIStub';
 import { waitFor } from './poll';
 
 describe('cancellation in a real VS Code', () => {
-  let stub: StubServer;
-  const config = () => vscode.workspace.getConfiguration('codegrep');
+  let stub: Awaited<ReturnType<typeof useOpenAIStub>>;
 
   before(async () => {
     await activateCodeGrep();
-    stub = await startOpenAIStub('hang');
-    await config().update('endpoint', stub.baseURL, vscode.ConfigurationTarget.Global);
-    await config().update('model', 'stub-model', vscode.ConfigurationTarget.Global);
-    await config().update('brain', 'openai', vscode.ConfigurationTarget.Global);
+    stub = await useOpenAIStub('hang');
   });
   after(async () => {
-    for (const key of ['endpoint', 'model', 'brain']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
-    await stub.close();
+    await stub.restore();
   });
 
   it('"CodeGrep: Stop" aborts the in-flight model request and the run ends as cancelled', async () => {

@@ -1,6 +1,7 @@
 /** A loopback OpenAI-compatible server for in-host tests: it can hang (to test Stop) or refuse the key. */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as vscode from 'vscode';
 
 /** What the stub saw. */
 export interface StubServer {
@@ -47,5 +48,25 @@ export async function startOpenAIStub(mode: 'hang' | 'unauthorized' | 'echo-key'
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+const STUB_SETTINGS = ['endpoint', 'model', 'brain'] as const;
+
+/**
+ * Starts a stub and points CodeGrep's user settings at it (brain `openai`); `restore()` clears those
+ * settings and closes the stub.
+ */
+export async function useOpenAIStub(mode: Parameters<typeof startOpenAIStub>[0]): Promise<StubServer & { restore(): Promise<void> }> {
+  const stub = await startOpenAIStub(mode);
+  const config = () => vscode.workspace.getConfiguration('codegrep');
+  const values = { endpoint: stub.baseURL, model: 'stub-model', brain: 'openai' };
+  for (const key of STUB_SETTINGS) await config().update(key, values[key], vscode.ConfigurationTarget.Global);
+  return {
+    ...stub,
+    restore: async () => {
+      for (const key of STUB_SETTINGS) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
+      await stub.close();
+    },
   };
 }

@@ -4,24 +4,19 @@ import * as vscode from 'vscode';
 import type { PanelState } from '../../../src/common/protocol';
 import type { ExtensionServices } from '../../../src/extension/platform/services';
 import { activateCodeGrep, fixtureFolder } from './extensionApi';
-import { startOpenAIStub, type StubServer } from './openAIStub';
+import { useOpenAIStub } from './openAIStub';
 
 describe('an API key echoed back by the server, in a real VS Code', () => {
   let services: ExtensionServices;
-  let stub: StubServer;
-  const config = () => vscode.workspace.getConfiguration('codegrep');
+  let stub: Awaited<ReturnType<typeof useOpenAIStub>>;
 
   before(async () => {
     services = await activateCodeGrep();
-    stub = await startOpenAIStub('echo-key');
-    await config().update('endpoint', stub.baseURL, vscode.ConfigurationTarget.Global);
-    await config().update('model', 'stub-model', vscode.ConfigurationTarget.Global);
-    await config().update('brain', 'openai', vscode.ConfigurationTarget.Global);
+    stub = await useOpenAIStub('echo-key');
   });
   after(async () => {
     await services.apiKey.set('');
-    for (const key of ['endpoint', 'model', 'brain']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
-    await stub.close();
+    await stub.restore();
   });
 
   it('is redacted in the run shown in the panel and kept in the run history', async () => {

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { PanelState } from '../../../src/common/protocol';
 import type { ExtensionServices } from '../../../src/extension/platform/services';
 import { activateCodeGrep, fixtureFolder } from './extensionApi';
-import { startOpenAIStub, type StubServer } from './openAIStub';
+import { useOpenAIStub } from './openAIStub';
 import { waitFor } from './poll';
 
 /** The CodeGrep LogOutputChannel's file, somewhere under the extension host's log folder. */
@@ -18,20 +18,16 @@ function findLogFile(services: ExtensionServices): string | undefined {
 
 describe('API key (SecretStorage) in a real VS Code', () => {
   let services: ExtensionServices;
-  let stub: StubServer;
+  let stub: Awaited<ReturnType<typeof useOpenAIStub>>;
   const config = () => vscode.workspace.getConfiguration('codegrep');
 
   before(async () => {
     services = await activateCodeGrep();
-    stub = await startOpenAIStub('unauthorized');
-    await config().update('endpoint', stub.baseURL, vscode.ConfigurationTarget.Global);
-    await config().update('model', 'stub-model', vscode.ConfigurationTarget.Global);
-    await config().update('brain', 'openai', vscode.ConfigurationTarget.Global);
+    stub = await useOpenAIStub('unauthorized');
   });
   after(async () => {
     await services.apiKey.set('');
-    for (const key of ['endpoint', 'model', 'brain']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
-    await stub.close();
+    await stub.restore();
   });
 
   it('is sent to the server but never written to the log, and a rejected key shows a fix in place', async () => {
