@@ -11,7 +11,6 @@ import type { ToolCall } from '../src/common/tools';
 import { parseDataset, type DatasetRow } from '../src/eval/dataset';
 import { RepoCache } from '../src/eval/repoCache';
 import { GitWorktrees, type Workspaces } from '../src/eval/worktrees';
-import { FORMAT_NAMES, findFormat } from '../src/envserver/formats';
 import { EnvServer } from '../src/envserver/server';
 import { NodeToolRunner } from '../src/tools/runner';
 import { OpenEnvClient, observationOf } from './lib/envClient';
@@ -136,8 +135,6 @@ async function main(): Promise<void> {
       createTools: (root) => new NodeToolRunner({ roots: [root] }),
       locate: { maxTurns: 3, maxParallelCalls: 8 },
       rows: new Map(rows.map((r) => [r.instance_id, r])),
-      format: findFormat,
-      formatNames: FORMAT_NAMES,
     },
     maxSessions: 4,
     idleTimeoutMs: 600_000,

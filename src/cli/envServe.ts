@@ -6,7 +6,7 @@ import { loadDataset } from '../eval/dataset';
 import { RepoCache } from '../eval/repoCache';
 import { GitWorktrees } from '../eval/worktrees';
 import { gitAvailable } from '../eval/git';
-import { FORMAT_NAMES, findFormat } from '../envserver/formats';
+import { profileLines } from '../envserver/profiles';
 import { EnvServer } from '../envserver/server';
 import { NodeToolRunner } from '../tools/runner';
 import { EXIT, badInput, intFlag, userCwd, type Command } from './command';
@@ -29,10 +29,12 @@ Options:
   --port N                 port (default 8000; 0 picks a free one)
   --max-sessions N         episodes at once; more connections are refused (default 4)
   --idle-timeout S         close a session silent for S seconds (default 600)
-  --max-turns N, --max-parallel-calls N   the episode budget (default 3 and 8)
+  --max-turns N, --max-parallel-calls N   the episode budget for every profile (default: the
+                           profile's trained budget; codegrep 3 and 8)
   --cache DIR              writable copies of the repos (default: .cache/eval-repos in the project)
 
-Profiles (reset "profile"): ${FORMAT_NAMES.join(', ')}.`;
+Profiles (reset "profile", default codegrep): the protocol the episode speaks.
+${profileLines().join('\n')}`;
 
 /** `codegrep env serve`: the OpenEnv environment server. */
 export const envCommand: Command = {
@@ -74,13 +76,12 @@ export const envCommand: Command = {
       world: {
         workspaces: new GitWorktrees(new RepoCache({ reposDir: repos, cacheDir: values.cache ? resolve(cwd, values.cache) : defaultCacheDir() }), { keepIdle: false }),
         createTools: (root) => new NodeToolRunner({ roots: [root] }),
+        // Flags left unset leave each episode its profile's trained budget (the Locator's defaults for codegrep).
         locate: {
-          maxTurns: intFlag('max-turns', values['max-turns'], 0, 20) ?? 3,
-          maxParallelCalls: intFlag('max-parallel-calls', values['max-parallel-calls'], 1, 32) ?? 8,
+          maxTurns: intFlag('max-turns', values['max-turns'], 0, 20),
+          maxParallelCalls: intFlag('max-parallel-calls', values['max-parallel-calls'], 1, 32),
         },
         rows,
-        format: findFormat,
-        formatNames: FORMAT_NAMES,
       },
       maxSessions: intFlag('max-sessions', values['max-sessions'], 1, 1024) ?? 4,
       idleTimeoutMs: (intFlag('idle-timeout', values['idle-timeout'], 1, 86_400) ?? 600) * 1000,
@@ -98,3 +99,4 @@ export const envCommand: Command = {
     return EXIT.ok;
   },
 };
+

@@ -2,7 +2,8 @@ import type { Issue } from '../common/issue';
 import type { LocateOptions } from '../common/limits';
 import type { ToolCall, ToolResult } from '../common/tools';
 import type { Brain, BrainSession, BrainStep, BrainTurn } from './brain';
-import { CODEGREP_FORMAT, type ConversationFormat } from './conversationFormat';
+import { PROFILES, turnUserNote, type ProfileContext } from './profiles';
+import { toolResultText } from './prompt';
 import { Transcript, answerArguments, finalAnswerBlock } from './transcript';
 
 /** What a recorded run said and did, as chat messages. */
@@ -14,10 +15,14 @@ export interface RecordedRun {
   callTurns: number;
 }
 
+/** The protocol recorded runs are written in: ours, the one whose tools (grep/glob/read) every brain's calls use. */
+const OURS = PROFILES.codegrep;
+
 /**
  * Wraps any brain and records its run as the conversation a model would have had: the tool calls
  * with the ids the Locator ran them under, and each result's text exactly as the tools produced
- * it. The embedded brain has no conversation of its own, so this is how it becomes SFT data.
+ * it, in the codegrep profile. The embedded brain has no conversation of its own, so this is how
+ * it becomes SFT data.
  */
 export class RecordingBrain implements Brain {
   readonly name: string;
@@ -27,10 +32,7 @@ export class RecordingBrain implements Brain {
   /** The run of the last `start` (a fresh RecordingBrain per row keeps them apart). */
   run?: RecordedRun;
 
-  constructor(
-    private readonly inner: Brain,
-    private readonly format: ConversationFormat = CODEGREP_FORMAT,
-  ) {
+  constructor(private readonly inner: Brain) {
     this.name = inner.name;
     const described = inner as { profile?: string; limits?: Partial<LocateOptions> };
     if (described.profile !== undefined) this.profile = described.profile;
@@ -40,13 +42,11 @@ export class RecordingBrain implements Brain {
   /** Every argument goes to the inner brain unchanged (a start context included, where the Brain interface has one). */
   start(...args: Parameters<Brain['start']>): BrainSession {
     const [issue, options] = args;
-    const run: RecordedRun = {
-      transcript: new Transcript(this.format.system({ maxTurns: options.maxTurns, maxCalls: options.maxParallelCalls })),
-      answered: false,
-      callTurns: 0,
-    };
+    // Our protocol names neither the workspace root nor its entries.
+    const ctx: ProfileContext = { root: '', entries: [], maxTurns: options.maxTurns, maxCalls: options.maxParallelCalls };
+    const run: RecordedRun = { transcript: new Transcript(OURS.systemPrompt(ctx)), answered: false, callTurns: 0 };
     this.run = run;
-    return new RecordingSession(this.inner.start(...args), issue, run, this.format);
+    return new RecordingSession(this.inner.start(...args), issue, run, ctx);
   }
 }
 
@@ -57,14 +57,20 @@ class RecordingSession implements BrainSession {
     private readonly inner: BrainSession,
     private readonly issue: Issue,
     private readonly run: RecordedRun,
-    private readonly format: ConversationFormat,
+    private readonly ctx: ProfileContext,
   ) {}
 
   async next(turn: BrainTurn, signal: AbortSignal): Promise<BrainStep> {
     const { transcript } = this.run;
     if (this.pending) this.recordCalls(this.pending.step.thought ?? '', turn.results);
     this.pending = undefined;
-    transcript.user(turn.turn === 1 ? this.format.firstUser(this.issue, turn) : this.format.turnNote(turn));
+    const note = turnUserNote(OURS, turn, this.ctx);
+    if (turn.turn === 1) {
+      const first = OURS.firstMessage(this.issue, this.ctx);
+      transcript.user(note ? `${first}\n\n${note}` : first);
+    } else if (note) {
+      transcript.user(note);
+    }
     const step = await this.inner.next(turn, signal);
     if (step.kind === 'answer') {
       this.run.answered = true;
@@ -85,7 +91,7 @@ class RecordingSession implements BrainSession {
     const { transcript } = this.run;
     transcript.assistant(thought, results.map(({ call }) => ({ id: call.id, name: call.name, args: call.args })));
     if (results.length) this.run.callTurns++;
-    for (const { call, result } of results) transcript.tool(call.id, this.format.resultText(result));
+    for (const { call, result } of results) transcript.tool(call.id, toolResultText(result));
   }
 }
 

@@ -5,28 +5,27 @@ import type { LocateOptions } from '../common/limits';
 import type { LocateResult } from '../common/result';
 import type { ToolCall, ToolResult, ToolRunner } from '../common/tools';
 import type { Brain, BrainSession, BrainStep, BrainTurn } from '../core/brain';
-import type { ConversationFormat } from '../core/conversationFormat';
 import { Locator } from '../core/locator';
+import { turnUserNote, type ProfileContext, type ProtocolProfile } from '../core/profiles';
+import { toolResultText } from '../core/prompt';
 import { Transcript, toolDeclarations } from '../core/transcript';
 import type { DatasetRow } from '../eval/dataset';
 import { dedupeRanked } from '../eval/metrics';
 import { rewardParts, type RewardParts } from '../eval/reward';
 import type { Checkout, Workspaces } from '../eval/worktrees';
 import { parseAction, type ParsedAction } from './action';
+import { ENV_PROFILE_NAMES, envProfile } from './profiles';
 import type { ProtocolError } from './protocol';
 import { resetRow } from './resetRow';
 import { TrackedTools } from './trackedTools';
 
-/** What every episode of a server shares: checkouts, tools, budgets, rows and formats. */
+/** What every episode of a server shares: checkouts, tools, budget and rows. */
 export interface EpisodeWorld {
   workspaces: Workspaces;
   createTools(root: string): ToolRunner;
-  locate: LocateOptions;
+  /** The budget every episode gets; what is left unset comes from the profile's trained budget, else 3 turns of 8 calls. */
+  locate: Partial<LocateOptions>;
   rows: ReadonlyMap<string, DatasetRow>;
-  /** The conversation format (profile) a reset asks for; undefined when unknown. */
-  format(name: string | undefined): ConversationFormat | undefined;
-  /** Names of the formats, for error messages. */
-  formatNames: readonly string[];
 }
 
 /** One reply to reset or step: OpenEnv's `{observation, reward, done}`. */
@@ -56,9 +55,9 @@ export class EpisodeSession {
     if (this.closed) return { error: { code: 'SESSION_ERROR', message: 'the session is closed.' } };
     const row = resetRow(data, this.world.rows);
     if ('error' in row) return row;
-    const format = this.world.format(typeof data.profile === 'string' ? data.profile : undefined);
-    if (!format) {
-      return { error: { code: 'VALIDATION_ERROR', message: `unknown profile ${JSON.stringify(data.profile)}; use one of ${this.world.formatNames.join(', ')}.` } };
+    const profile = envProfile(data.profile);
+    if (!profile) {
+      return { error: { code: 'VALIDATION_ERROR', message: `unknown profile ${JSON.stringify(data.profile)}; use one of ${ENV_PROFILE_NAMES.join(', ')}.` } };
     }
     // The last episode's tree is removed while the next one is checked out (time of the slower, not of both).
     const ending = this.endRun();
@@ -75,8 +74,11 @@ export class EpisodeSession {
       return { error: { code: 'SESSION_ERROR', message: 'the session closed during reset.' } };
     }
     const episodeId = typeof data.episode_id === 'string' && data.episode_id ? data.episode_id.slice(0, 255) : randomUUID();
-    this.run = new EpisodeRun(episodeId, row, format, checkout, this.world);
-    return this.run.start();
+    const run = new EpisodeRun(episodeId, row, profile, checkout, this.world);
+    this.run = run;
+    const first = await run.start();
+    if ('error' in first && this.run === run) await this.endRun();
+    return first;
   }
 
   async step(data: Record<string, unknown>): Promise<EpisodeOutcome> {
@@ -132,7 +134,12 @@ interface ToolResultView {
 class EpisodeRun {
   private readonly controller = new AbortController();
   private readonly tools: TrackedTools;
-  private readonly transcript: Transcript;
+  private readonly brain: Brain;
+  private readonly locator: Locator;
+  private readonly limits: LocateOptions;
+  /** What the profile's prompt and path mapping know of the worktree; root and entries are filled in `start`. */
+  private readonly ctx: ProfileContext;
+  private transcript: Transcript;
   private readonly usedIds = new Set<string>();
   private turn?: BrainTurn;
   private lastStep?: ParsedAction;
@@ -151,19 +158,32 @@ class EpisodeRun {
   constructor(
     private readonly episodeId: string,
     private readonly row: DatasetRow,
-    private readonly format: ConversationFormat,
+    private readonly profile: ProtocolProfile,
     private readonly checkout: Checkout,
-    private readonly world: EpisodeWorld,
+    world: EpisodeWorld,
   ) {
     this.tools = new TrackedTools(world.createTools(checkout.dir));
-    this.transcript = new Transcript(format.system({ maxTurns: world.locate.maxTurns, maxCalls: world.locate.maxParallelCalls }));
+    // The remote policy is the brain: the Locator gives it the profile's trained budget unless the server set one.
+    this.brain = { name: `env:${profile.name}`, profile: profile.name, limits: profileLimits(profile), start: (): BrainSession => ({ next: (turn) => this.onTurn(turn) }) };
+    this.locator = new Locator(this.tools, world.locate);
+    this.limits = this.locator.limitsFor(this.brain);
+    this.ctx = { root: '', entries: [], maxTurns: this.limits.maxTurns, maxCalls: this.limits.maxParallelCalls };
+    this.transcript = new Transcript(profile.systemPrompt(this.ctx));
   }
 
-  start(): Promise<EpisodeReply> {
-    const brain: Brain = { name: `env:${this.format.name}`, start: (): BrainSession => ({ next: (turn) => this.onTurn(turn) }) };
-    const locator = new Locator(this.tools, this.world.locate);
-    this.locating = locator
-      .locate(issueFromText(this.row.problem_statement), brain, { signal: this.controller.signal })
+  /** Learns the worktree (for protocols that name it), then runs the Locator until the first turn's question. */
+  async start(): Promise<EpisodeOutcome> {
+    if (this.profile.needsWorkspace) {
+      try {
+        const view = await this.tools.workspaceView(this.controller.signal);
+        Object.assign(this.ctx, { root: view?.root ?? this.checkout.dir, entries: view?.entries ?? [] });
+      } catch (error) {
+        return { error: { code: 'EXECUTION_ERROR', message: `cannot list the worktree of ${this.row.instance_id}: ${toErrorInfo(error).message}` } };
+      }
+      this.transcript = new Transcript(this.profile.systemPrompt(this.ctx));
+    }
+    this.locating = this.locator
+      .locate(issueFromText(this.row.problem_statement), this.brain, { signal: this.controller.signal })
       .then((result) => this.finish(result), (error: unknown) => this.fail(error));
     return this.observationWaiter.promise;
   }
@@ -173,7 +193,7 @@ class EpisodeRun {
     const waiter = this.actionWaiter;
     const turn = this.turn;
     if (!waiter || !turn) return { error: { code: 'EXECUTION_ERROR', message: 'a step is still running: wait for its observation.' } };
-    const parsed = parseAction(data, turn.final, turn.turn, this.usedIds);
+    const parsed = parseAction(data, { profile: this.profile, ctx: this.ctx, final: turn.final, turn: turn.turn, usedIds: this.usedIds });
     if ('error' in parsed) return parsed;
     this.stepCount++;
     this.transcript.assistant(parsed.content, parsed.calls);
@@ -188,7 +208,7 @@ class EpisodeRun {
     } else {
       const calls = parsed.calls.flatMap((c): ToolCall[] => (c.call ? [c.call] : []));
       if (calls.length) this.callTurns++;
-      this.toolCalls += Math.min(calls.length, this.world.locate.maxParallelCalls);
+      this.toolCalls += Math.min(calls.length, turn.maxCalls);
       waiter.resolve({ kind: 'calls', calls, thought: parsed.content || undefined });
     }
     return this.observationWaiter.promise.catch((error: unknown) => ({ error: { code: 'SESSION_ERROR' as const, message: toErrorInfo(error).message } }));
@@ -199,9 +219,9 @@ class EpisodeRun {
       episode_id: this.episodeId,
       step_count: this.stepCount,
       instance_id: this.row.instance_id,
-      profile: this.format.name,
+      profile: this.profile.name,
       turn: this.turn?.turn ?? 0,
-      total_turns: this.world.locate.maxTurns + 1,
+      total_turns: this.limits.maxTurns + 1,
       done: this.done,
     };
   }
@@ -217,10 +237,20 @@ class EpisodeRun {
     await this.checkout.dispose();
   }
 
-  /** The Locator's question for a turn: record the last turn's results, then hand the turn to the client. */
+  /**
+   * The Locator's question for a turn: record the last turn's results, open the turn as the OpenAI
+   * brain does in this profile (the issue first, then the profile's turn note, if any), then hand
+   * the turn to the client.
+   */
   private onTurn(turn: BrainTurn): Promise<BrainStep> {
     this.recordResults(turn.results);
-    this.transcript.user(turn.turn === 1 ? this.format.firstUser(issueFromText(this.row.problem_statement), turn) : this.format.turnNote(turn));
+    const note = turnUserNote(this.profile, turn, this.ctx);
+    if (turn.turn === 1) {
+      const first = this.profile.firstMessage(issueFromText(this.row.problem_statement), this.ctx);
+      this.transcript.user(note ? `${first}\n\n${note}` : first);
+    } else if (note) {
+      this.transcript.user(note);
+    }
     this.turn = turn;
     this.actionWaiter = deferred<BrainStep>();
     this.observationWaiter.resolve({ observation: this.observation(), reward: null, done: false });
@@ -232,12 +262,13 @@ class EpisodeRun {
     const byId = new Map(results.map((r) => [r.call.id, r.result]));
     this.toolResults = [];
     for (const call of this.lastStep?.calls ?? []) {
-      if (call.name === 'answer') continue;
+      if (call.answered) continue;
       const result = byId.get(call.id);
-      const content = result ? this.format.resultText(result) : (call.error ?? 'error: this call was not run.');
+      const notRun = call.error ?? this.profile.formatError('error: this call was not run.');
+      const content = result ? (call.format ?? toolResultText)(result) : notRun;
       this.transcript.tool(call.id, content);
       const view: ToolResultView = { tool_call_id: call.id, name: call.name, content, count: result?.count ?? 0, truncated: result?.truncated ?? false };
-      const error = result ? result.error : (call.error ?? 'error: this call was not run.');
+      const error = result ? result.error : notRun;
       if (error) view.error = error;
       this.toolResults.push(view);
     }
@@ -251,12 +282,12 @@ class EpisodeRun {
       instance_id: this.row.instance_id,
       repo: this.row.repo,
       base_commit: this.row.base_commit,
-      profile: this.format.name,
+      profile: this.profile.name,
       turn: turn?.turn ?? 0,
-      total_turns: turn?.totalTurns ?? this.world.locate.maxTurns + 1,
+      total_turns: turn?.totalTurns ?? this.limits.maxTurns + 1,
       final: turn?.final ?? false,
-      max_calls: turn?.maxCalls ?? this.world.locate.maxParallelCalls,
-      tools: turn && !turn.final ? toolDeclarations(this.format.tools) : [],
+      max_calls: turn?.maxCalls ?? this.limits.maxParallelCalls,
+      tools: turn ? toolDeclarations(turn.final ? this.profile.answerTurnTools : this.profile.tools) : [],
       messages: this.transcript.messages,
       tool_results: this.toolResults,
       done: false,
@@ -295,4 +326,9 @@ class EpisodeRun {
     if (error !== undefined) observation.error = error;
     this.observationWaiter.resolve({ observation, reward: parts.reward, done: true });
   }
+}
+
+/** A profile's trained budget as Locator limits (undefined: the Locator's defaults). */
+function profileLimits(profile: ProtocolProfile): Partial<LocateOptions> | undefined {
+  return profile.budget ? { maxTurns: profile.budget.maxTurns, maxParallelCalls: profile.budget.maxCalls } : undefined;
 }

@@ -1,4 +1,4 @@
-import type { ToolCall, ToolResult, ToolRunner } from '../common/tools';
+import type { ToolCall, ToolResult, ToolRunner, WorkspaceView } from '../common/tools';
 
 /**
  * A ToolRunner that knows which calls are still running. The Locator settles an aborted turn at
@@ -16,6 +16,11 @@ export class TrackedTools implements ToolRunner {
 
   resolveCitation(path: string): Promise<{ path: string; lines?: number } | { rejected: string }> {
     return this.track(this.inner.resolveCitation(path));
+  }
+
+  /** The inner runner's view of the workspace (root and top level); undefined when it cannot give one. */
+  async workspaceView(signal: AbortSignal): Promise<WorkspaceView | undefined> {
+    return this.inner.describeWorkspace ? this.track(this.inner.describeWorkspace(signal)) : undefined;
   }
 
   /** Resolves once every call started so far has finished (each settles soon after an abort). */

@@ -6,7 +6,7 @@ import { issueFromText } from '../common/issue';
 import type { LocateOptions } from '../common/limits';
 import type { ToolRunner } from '../common/tools';
 import type { Brain } from '../core/brain';
-import { CODEGREP_FORMAT } from '../core/conversationFormat';
+import { PROFILES } from '../core/profiles';
 import { Locator } from '../core/locator';
 import { RecordingBrain } from '../core/recordingBrain';
 import { toolDeclarations } from '../core/transcript';
@@ -183,11 +183,11 @@ async function runBrain(
   const trajectory = (fields: Pick<TrajectoryLine, 'answer' | 'reward'> & { error?: string }): TrajectoryLine => ({
     instance_id: row.instance_id,
     brain: spec.name,
-    conversation_format: CODEGREP_FORMAT.name,
+    conversation_format: PROFILES.codegrep.name,
     repo: row.repo,
     base_commit: row.base_commit,
     messages: recorder?.run?.transcript.messages ?? [],
-    tools: toolDeclarations(CODEGREP_FORMAT.tools),
+    tools: toolDeclarations(PROFILES.codegrep.tools),
     gold_files: row.gold_files,
     budget: { max_turns: locator.limitsFor(brain).maxTurns, max_calls: locator.limitsFor(brain).maxParallelCalls },
     ...fields,

@@ -16,7 +16,7 @@ import { rewardParts, type RewardParts } from './reward';
 export interface TrajectoryLine {
   instance_id: string;
   brain: string;
-  /** How `messages` put the run to a model: CodeGrep's own conversation (src/core/conversationFormat.ts). */
+  /** The protocol profile `messages` are written in: always `codegrep` (src/core/profiles/codegrep.ts). */
   conversation_format: string;
   repo: string;
   base_commit: string;

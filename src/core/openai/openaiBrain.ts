@@ -3,7 +3,7 @@ import type { LocateOptions } from '../../common/limits';
 import { redactText } from '../../common/redact';
 import type { ToolCall, ToolResult } from '../../common/tools';
 import type { Brain, BrainSession, BrainStartContext, BrainStep, BrainTurn, CitedFile, TokenUsage } from '../brain';
-import { profileRequestFields, toolsPayload, type ProfileContext } from '../profiles';
+import { profileRequestFields, toolsPayload, turnUserNote, type ProfileContext } from '../profiles';
 import { toolResultText } from '../prompt';
 import { describeToolsForText } from '../textToolCalls';
 import { parseToolArguments } from '../toolArguments';
@@ -137,7 +137,7 @@ class OpenAISession implements BrainSession {
     this.answerPendingCalls(turn);
     const protocol = this.protocol;
     const empty = this.lastReplyEmpty && !turn.final && protocol.noCallsNote ? protocol.noCallsNote : '';
-    const note = [protocol.turnNote(turn, this.ctx) ?? (turn.final ? protocol.finalNote(this.ctx) : ''), empty].filter(Boolean).join('\n');
+    const note = [turnUserNote(protocol, turn, this.ctx), empty].filter(Boolean).join('\n');
     if (this.entries.length === 0) {
       const first = protocol.firstMessage(this.issue, this.ctx, this.context.hint);
       this.entries.push({ role: 'user', text: note ? `${first}\n\n${note}` : first });

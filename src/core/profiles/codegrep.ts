@@ -16,6 +16,7 @@ function ourProtocol(name: 'codegrep' | 'generic', description: string, sampling
     sampling,
     tools: ALL_TOOL_SCHEMAS,
     answerTurnTools: [],
+    answerTool: 'answer',
     noCallsNote: NO_CALLS_NOTE,
     systemPrompt: (ctx: ProfileContext, toolsBlock?: string) => systemPrompt({ maxTurns: ctx.maxTurns, maxCalls: ctx.maxCalls }, toolsBlock),
     firstMessage: (issue: Issue, _ctx: ProfileContext, hint?: readonly Candidate[]) => `${issueMessage(issue)}${hintText(hint, (p) => p)}`,

@@ -22,6 +22,7 @@ export const CODESCOUT_PROFILE: ProtocolProfile = {
   sampling: { temperature: 0.6, maxTokens: 8192, thinkingKwarg: 'enable_thinking', thinkingDefault: false },
   tools: [CS_TERMINAL, CS_FINISH],
   answerTurnTools: [CS_FINISH],
+  answerTool: 'localization_finish',
   systemPrompt: (_ctx, toolsBlock) => (toolsBlock ? `${CS_SYSTEM_PROMPT}\n\n${toolsBlock}` : CS_SYSTEM_PROMPT),
   firstMessage(issue, ctx, hint) {
     const statement = `${issueText(issue)}${issue.url ? `\n(${issue.url})` : ''}`;

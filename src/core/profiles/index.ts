@@ -1,5 +1,6 @@
 import type { Issue } from '../../common/issue';
 import type { Candidate } from '../../common/result';
+import type { TurnInfo } from '../prompt';
 import type { FunctionSchema } from '../toolSchemas';
 import { CODEGREP_PROFILE, GENERIC_PROFILE } from './codegrep';
 import { CODESCOUT_PROFILE } from './codescout';
@@ -67,6 +68,11 @@ export function openingMessages(profile: ProtocolProfile, issue: Issue, ctx: Pro
     { role: 'system', content: profile.systemPrompt(ctx) },
     { role: 'user', content: profile.firstMessage(issue, ctx, hint) },
   ];
+}
+
+/** The user note that opens a turn: the profile's own, else its final note on the answer turn; undefined for none. */
+export function turnUserNote(profile: ProtocolProfile, info: TurnInfo, ctx: ProfileContext): string | undefined {
+  return profile.turnNote(info, ctx) ?? (info.final ? profile.finalNote(ctx) : undefined);
 }
 
 /** Function schemas in the `tools` shape of a chat request. */

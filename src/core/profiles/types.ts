@@ -74,6 +74,8 @@ export interface ProtocolProfile {
   readonly tools: readonly FunctionSchema[];
   /** The tools of the forced answer turn ([] withdraws them). */
   readonly answerTurnTools: readonly FunctionSchema[];
+  /** The tool whose call carries the answer (`answer`, `localization_finish`); undefined when answers are text only. */
+  readonly answerTool?: string;
   /** Said when an exploration reply had neither calls nor an answer (undefined: say nothing). */
   readonly noCallsNote?: string;
   /** The system message; `toolsBlock` describes the tools in text for servers without a tool parser. */

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { loadDataset } from '../../../src/eval/dataset';
 import { RepoCache } from '../../../src/eval/repoCache';
 import { GitWorktrees } from '../../../src/eval/worktrees';
-import { FORMAT_NAMES, findFormat } from '../../../src/envserver/formats';
 import { EnvServer } from '../../../src/envserver/server';
 import { NodeToolRunner } from '../../../src/tools/runner';
 import { makeEvalWorld, type EvalWorld } from '../../fixtures/eval/makeRepos';
@@ -21,7 +20,7 @@ describe('env server: many sessions checking out one repository at once', functi
     const rows = new Map((await loadDataset(world.dataset)).rows.map((row) => [row.instance_id, row]));
     const worktrees = new TrackedWorktrees(new GitWorktrees(new RepoCache({ reposDir: world.reposDir, cacheDir: join(world.root, 'cache') }), { keepIdle: false }));
     const server = new EnvServer({
-      world: { workspaces: worktrees, createTools: (root) => new NodeToolRunner({ roots: [root] }), locate: { maxTurns: 3, maxParallelCalls: 8 }, rows, format: findFormat, formatNames: FORMAT_NAMES },
+      world: { workspaces: worktrees, createTools: (root) => new NodeToolRunner({ roots: [root] }), locate: { maxTurns: 3, maxParallelCalls: 8 }, rows },
       maxSessions: 8,
       idleTimeoutMs: 60_000,
       version: 'test',

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RepoCache } from '../../../src/eval/repoCache';
 import { GitWorktrees } from '../../../src/eval/worktrees';
-import { FORMAT_NAMES, findFormat } from '../../../src/envserver/formats';
 import { EnvServer } from '../../../src/envserver/server';
 import { NodeToolRunner } from '../../../src/tools/runner';
 import { TrackedWorktrees, eventually } from './helpers';
@@ -81,8 +80,6 @@ describe('env server: a trainer that dies mid-step', function () {
         createTools: (dir) => new NodeToolRunner({ roots: [dir], timeoutMs: 60_000 }),
         locate: { maxTurns: 3, maxParallelCalls: 8 },
         rows: new Map(),
-        format: findFormat,
-        formatNames: FORMAT_NAMES,
       },
       maxSessions: 2,
       idleTimeoutMs: 60_000,

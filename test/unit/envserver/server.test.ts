@@ -6,7 +6,6 @@ import type { Brain, BrainStep } from '../../../src/core/brain';
 import { runEval } from '../../../src/eval/harness';
 import { RepoCache } from '../../../src/eval/repoCache';
 import { GitWorktrees } from '../../../src/eval/worktrees';
-import { FORMAT_NAMES, findFormat } from '../../../src/envserver/formats';
 import { EnvServer, type EnvServerOptions } from '../../../src/envserver/server';
 import { NodeToolRunner } from '../../../src/tools/runner';
 import type { ToolCall } from '../../../src/common/tools';
@@ -41,8 +40,6 @@ describe('env server (OpenEnv protocol over real git worktrees)', function () {
         createTools: (root) => new NodeToolRunner({ roots: [root] }),
         locate: { maxTurns: 3, maxParallelCalls: 8 },
         rows,
-        format: findFormat,
-        formatNames: FORMAT_NAMES,
       },
       maxSessions: 2,
       idleTimeoutMs: 60_000,
