@@ -180,8 +180,10 @@ class EpisodeRun {
       } catch (error) {
         return { error: { code: 'EXECUTION_ERROR', message: `cannot list the worktree of ${this.row.instance_id}: ${toErrorInfo(error).message}` } };
       }
+      // The system prompt names the worktree (FastContext's path and listing): written again now it is known.
       this.transcript = new Transcript(this.profile.systemPrompt(this.ctx));
     }
+    if (this.disposed) return { error: { code: 'SESSION_ERROR', message: 'the session closed during reset.' } };
     this.locating = this.locator
       .locate(issueFromText(this.row.problem_statement), this.brain, { signal: this.controller.signal })
       .then((result) => this.finish(result), (error: unknown) => this.fail(error));

@@ -1,3 +1,4 @@
+import { DEFAULT_LIMITS } from '../common/limits';
 import { PROFILES, findProfile, profileRequestFields, type ProfileName, type ProtocolProfile } from '../core/profiles';
 
 /**
@@ -17,14 +18,14 @@ export function envProfile(name: unknown): ProtocolProfile | undefined {
   return profile && ENV_PROFILE_NAMES.includes(profile.name) ? profile : undefined;
 }
 
-/** One line per profile for `/metadata` and `--help`: what it is, its budget and the sampling it was trained with. */
+/** One line per profile for `/metadata` and `--help`: what it is, its budget, and the request fields the product sends with it. */
 export function profileLines(): string[] {
   return ENV_PROFILE_NAMES.map((name) => {
     const profile = PROFILES[name];
-    const budget = profile.budget ? `${profile.budget.maxTurns} turns of ${profile.budget.maxCalls} calls` : 'the server\'s budget';
-    const sampling = Object.entries(profileRequestFields(profile, undefined))
+    const { maxTurns, maxCalls } = profile.budget ?? { maxTurns: DEFAULT_LIMITS.maxTurns, maxCalls: DEFAULT_LIMITS.maxParallelCalls };
+    const fields = Object.entries(profileRequestFields(profile, undefined))
       .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
       .join(', ');
-    return `- ${name}: ${profile.description} Budget: ${budget}; paths ${profile.paths}${sampling ? `; sample with ${sampling}` : ''}.`;
+    return `- ${name}: ${profile.description} Budget: ${maxTurns} exploration turns of ${maxCalls} calls, then the answer turn; paths ${profile.paths}${fields ? `; served with ${fields}` : ''}.`;
   });
 }

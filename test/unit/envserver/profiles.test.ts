@@ -264,7 +264,7 @@ describe('env server: episodes in a model\'s own protocol (reset "profile")', fu
     const metadata = (await (await fetch(`${http}/metadata`)).json()) as Record<string, unknown>;
     assert.deepEqual(Object.keys(metadata).sort(), ['description', 'documentation_url', 'name', 'readme_content', 'version'], 'only EnvironmentMetadata\'s fields (its model forbids others)');
     for (const name of ['codegrep', 'fastcontext', 'codescout']) assert.match(String(metadata.readme_content), new RegExp(`^- ${name}: `, 'm'));
-    assert.match(String(metadata.readme_content), /- fastcontext: .*4 turns of 16 calls.*temperature=0\.7/);
+    assert.match(String(metadata.readme_content), /- fastcontext: .*4 exploration turns of 16 calls.*temperature=0\.7/);
 
     const client = await OpenEnvClient.connect(url);
     for (const profile of ['auto', 'fast-context', 42]) {
