@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { GrepArgs, GrepPattern, ToolResult } from '../common/tools';
 import { DEFAULT_LIMITS } from '../common/limits';
-import { clampInt, decode, finishGrep, grep, grepBaseFlags, GrepCollector, GREP_MAX_HITS, GREP_MAX_PATTERN_BYTES, isTrue, visibleFilter, type RgLine, type ToolContext } from './grep';
+import { clampInt, finishGrep, grep, grepBaseFlags, GrepCollector, GREP_MAX_HITS, GREP_MAX_PATTERN_BYTES, isTrue, visibleFilter, type RgLine, type ToolContext } from './grep';
 import { runRipgrep, type RgOutcome } from './ripgrep';
 import { requiredLiteralSets, requiredLiterals } from './rgLiterals';
 import { rgPatternToRegExp } from './rgRegex';
@@ -121,16 +121,18 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
         // A file name holding a newline arrives split across records; its first part has no NUL yet.
         const record = pending === undefined ? piece : `${pending}\n${piece}`;
         pending = undefined;
-        const parsed = parsePlainRecord(record);
-        if (!parsed) {
-          if (!record.includes('\0')) pending = record;
+        // Plain output is `path\0line:text`; nothing is allocated for a line until some search matches it.
+        const nul = record.indexOf('\0');
+        const colon = nul < 0 ? -1 : record.indexOf(':', nul + 1);
+        const lineNumber = colon < 0 ? Number.NaN : Number(record.slice(nul + 1, colon));
+        if (!Number.isInteger(lineNumber)) {
+          if (nul < 0) pending = record;
           return 'more';
         }
-        const abs = decode(parsed.data.path);
-        if (abs !== currentFile) {
-          currentFile = abs;
-          here = { key: walkKey(targets, abs), line: 0 };
-          hiddenFile = visible !== undefined && !visible(workspace.display(abs) ?? abs);
+        if (nul !== currentFile.length || !record.startsWith(currentFile)) {
+          currentFile = record.slice(0, nul);
+          here = { key: walkKey(targets, currentFile), line: 0 };
+          hiddenFile = visible !== undefined && !visible(workspace.display(currentFile) ?? currentFile);
           if (skipping && skipTo) {
             const order = compareKeys(here.key, skipTo.key);
             skipFile = order < 0;
@@ -138,16 +140,17 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
           }
         }
         if (skipFile || hiddenFile) return 'more';
-        const lineNumber = parsed.data.line_number ?? 0;
         if (skipping && skipTo && lineNumber <= skipTo.line) return 'more';
         here.line = lineNumber;
-        const line = decode(parsed.data.lines);
+        const line = record.slice(colon + 1);
         let used = false;
+        let parsed: RgLine | undefined;
         for (const i of open) {
-          if (done[i] || !quick[i].every((test) => test.test(line))) continue;
+          if (done[i] || !passes(quick[i], line)) continue;
           const match = twins[i].exec(line);
           if (!match) continue;
           used = true;
+          parsed ??= { type: 'match', data: { path: { text: currentFile }, lines: { text: line }, line_number: lineNumber } };
           const matchByte = Buffer.byteLength(line.slice(0, match.index));
           if (collectors[i].addParsed(parsed, matchByte) === 'stop') done[i] = true;
         }
@@ -189,20 +192,17 @@ function walkPatterns(open: number[], singles: GrepArgs[], literals: (string[] |
   return open.flatMap((i) => ['--regexp', singles[i].pattern]);
 }
 
+/** Whether `line` passes every test (a plain loop: this runs once per reported line). */
+function passes(tests: RegExp[], line: string): boolean {
+  for (const test of tests) if (!test.test(line)) return false;
+  return true;
+}
+
 /** A RegExp true for lines holding any of `literals`, with the twins' case rules. */
 function literalTest(literals: string[], caseInsensitive: boolean): RegExp {
   return new RegExp(literals.map((l) => l.replace(/[\^$\\.*+?()[\]{}|/]/g, '\\$&')).join('|'), caseInsensitive ? 'iu' : 'u');
 }
 
-/** One line of rg's plain output (`path\0line:text`) as a match record; `undefined` for anything else rg printed. */
-function parsePlainRecord(record: string): RgLine | undefined {
-  const nul = record.indexOf('\0');
-  if (nul < 0) return undefined;
-  const colon = record.indexOf(':', nul + 1);
-  const lineNumber = Number(record.slice(nul + 1, colon));
-  if (colon < 0 || !Number.isInteger(lineNumber)) return undefined;
-  return { type: 'match', data: { path: { text: record.slice(0, nul) }, lines: { text: record.slice(colon + 1) }, line_number: lineNumber } };
-}
 
 /** A file's place in rg's --sort=path order: which target, then each path component, compared as bytes. */
 function walkKey(targets: string[], abs: string): Buffer[] {
