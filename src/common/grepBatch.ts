@@ -1,47 +1,37 @@
-import type { GrepArgs, ToolCall, ToolResult } from './tools';
-
-/** A turn's calls with its workspace-wide greps merged into one multi-pattern grep, and the way back. */
-export interface GrepBatch {
-  /** The calls to run: the merged grep in place of the first one it replaces, the rest unchanged. */
-  calls: ToolCall[];
-  /** Gives back one result per original call (in their order) from the results of `calls`; other results pass through. */
-  split(results: { call: ToolCall; result: ToolResult }[]): { call: ToolCall; result: ToolResult }[];
-}
+import type { ToolCall, ToolResult } from './tools';
 
 /**
- * Merges the plain greps of one turn (no path, glob, context, paths or patterns of their own) into one
- * grep with `patterns`, so the tree is walked once instead of once per grep; each keeps its own hit
- * budget, so the results are those of the separate calls. With fewer than two such greps, nothing changes.
+ * The workspace-wide greps of one turn, run as one multi-pattern grep (one walk of the tree instead of
+ * one per grep) and handed back one result per grep. The multi-pattern grep gives each search exactly
+ * the result it gets alone (its own hit budget, caps and early stop), so nothing but the time changes:
+ * the brain, the trajectory and the panel still see separate calls.
+ *
+ * Returns a result promise per merged call id; calls it does not merge are absent. With fewer than two
+ * plain greps (nothing but a pattern, its case and its hit budget) it merges nothing.
  */
-export function batchGreps(calls: ToolCall[]): GrepBatch {
+export function shareGrepWalk(calls: ToolCall[], run: (call: ToolCall) => Promise<ToolResult>): Map<string, Promise<ToolResult>> {
   const merged = calls.filter(isPlainGrep);
-  if (merged.length < 2) return { calls, split: (results) => results };
-  const id = `${merged[0].id}_batch`;
-  const args: GrepArgs = {
-    pattern: merged.map((call) => call.args.pattern).join(' | '),
-    patterns: merged.map(({ args: a }) => ({ pattern: a.pattern, case_insensitive: a.case_insensitive, max_hits: a.max_hits })),
-  };
-  const batched: ToolCall = { id, name: 'grep', args };
-  const out: ToolCall[] = calls.flatMap((call): ToolCall[] => (call === merged[0] ? [batched] : isPlainGrep(call) ? [] : [call]));
-  return {
-    calls: out,
-    split: (results) => {
-      // The Locator hands back copies of the calls, so they are matched by id.
-      const order = new Map(calls.map((call, i) => [call.id, i]));
-      const rank = (call: ToolCall) => order.get(call.id) ?? -1;
-      const expanded = results.flatMap((entry) => {
-        if (entry.call.id !== id) return [entry];
-        const groups = entry.result.groups;
-        // A failed merged call (cancelled, bad arguments) fails each of its greps the same way.
-        return merged.map((call, i) => ({ call, result: groups?.[i] ?? entry.result }));
-      });
-      return expanded.sort((a, b) => rank(a.call) - rank(b.call));
+  const shared = new Map<string, Promise<ToolResult>>();
+  if (merged.length < 2) return shared;
+  const walk: ToolCall = {
+    id: `${merged[0].id}_walk`,
+    name: 'grep',
+    args: {
+      pattern: merged.map((call) => call.args.pattern).join(' | '),
+      patterns: merged.map(({ args: a }) => ({ pattern: a.pattern, case_insensitive: a.case_insensitive, max_hits: a.max_hits })),
     },
   };
+  const results = run(walk).then((result) =>
+    // A merged call refused as a whole (bad arguments): each grep runs alone and says what is wrong with it.
+    result.groups?.length === merged.length ? result.groups : Promise.all(merged.map((call) => run(call))),
+  );
+  merged.forEach((call, i) => shared.set(call.id, results.then((groups) => groups[i])));
+  return shared;
 }
 
+/** Arguments a merged grep keeps per search; a grep with any other (path, glob, context…) runs alone. */
+const PER_SEARCH = new Set(['pattern', 'case_insensitive', 'max_hits']);
+
 function isPlainGrep(call: ToolCall): call is Extract<ToolCall, { name: 'grep' }> {
-  if (call.name !== 'grep') return false;
-  const a = call.args;
-  return a.path === undefined && a.glob === undefined && a.context_lines === undefined && a.paths === undefined && a.patterns === undefined;
+  return call.name === 'grep' && typeof call.args.pattern === 'string' && Object.keys(call.args).every((key) => PER_SEARCH.has(key));
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CodeGrepError, toErrorInfo } from '../common/errors';
 import type { LocateEvent } from '../common/events';
+import { shareGrepWalk } from '../common/grepBatch';
 import type { Issue } from '../common/issue';
 import { DEFAULT_LIMITS, type LocateOptions } from '../common/limits';
 import type { Candidate, LocateResult, RejectedCitation, TrajectoryTurn, Usage, WarmStartRecord } from '../common/result';
@@ -157,8 +158,15 @@ export class Locator {
     });
     // Small models often repeat a call within a turn: run each distinct call once and share its result.
     const distinct = new Map<string, Promise<ToolResult>>();
+    const keyOf = (call: ToolCall) => JSON.stringify([call.name, call.args]);
+    const firsts = calls.slice(0, maxCalls).filter((call, i, all) => all.findIndex((other) => keyOf(other) === keyOf(call)) === i);
+    // The turn's workspace-wide greps share one walk of the tree; each still gets exactly its own result.
+    for (const [id, pending] of shareGrepWalk(firsts, (call) => this.runOne(call, signal))) {
+      const call = firsts.find((c) => c.id === id) as ToolCall;
+      distinct.set(keyOf(call), pending);
+    }
     const runShared = (call: ToolCall) => {
-      const key = JSON.stringify([call.name, call.args]);
+      const key = keyOf(call);
       let pending = distinct.get(key);
       if (!pending) distinct.set(key, (pending = this.runOne(call, signal)));
       return pending;

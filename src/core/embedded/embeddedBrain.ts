@@ -1,4 +1,3 @@
-import { batchGreps, type GrepBatch } from '../../common/grepBatch';
 import { issueText, type Issue } from '../../common/issue';
 import type { ToolCall, ToolResult } from '../../common/tools';
 import type { Brain, BrainSession, BrainStep, BrainTurn, CitedFile } from '../brain';
@@ -46,8 +45,6 @@ export class EmbeddedBrain implements Brain {
 class EmbeddedSession implements BrainSession {
   private readonly board = new EvidenceBoard();
   private planned = new Map<string, PlannedCall>();
-  /** Turn 1's greps run as one multi-pattern grep (one walk of the tree); this splits its result back per grep. */
-  private batch: GrepBatch | undefined;
   private searched = false;
   private check: LeaderCheck | undefined;
   private checkPlanned = false;
@@ -86,17 +83,13 @@ class EmbeddedSession implements BrainSession {
   }
 
   private plan(planned: PlannedCall[]): ToolCall[] {
-    // One walk for all of turn 1's greps: the multi-pattern grep searches their required literals as fixed
-    // strings and gives each grep its own hits and caps, so the evidence is what separate greps would find.
+    // Separate greps: the Locator runs a turn's plain greps as one walk of the tree (common/grepBatch.ts).
     this.planned = new Map(planned.map((p) => [p.call.id, p]));
-    this.batch = batchGreps(planned.map((p) => p.call));
-    return this.batch.calls;
+    return planned.map((p) => p.call);
   }
 
   private ingest(turnResults: { call: ToolCall; result: ToolResult }[]): void {
-    const results = this.batch?.split(turnResults) ?? turnResults;
-    this.batch = undefined;
-    for (const { call, result } of results) {
+    for (const { call, result } of turnResults) {
       if (this.check?.ingest(call, result)) continue;
       const planned = this.planned.get(call.id);
       if (!planned || result.error) continue;

@@ -49,12 +49,27 @@ describe('core/locator', () => {
     assert.deepEqual(result.trajectory[0].calls.map((c) => c.call.id), ['g0', 'g1', 'g2', 'g3']);
   });
 
+  it('runs a turn\'s plain greps as one walk, each call still getting exactly the result it gets alone', async () => {
+    const calls = [grep('a', 'def '), grep('b', 'Cart'), { id: 'c', name: 'grep' as const, args: { pattern: 'total', case_insensitive: true } }, { id: 'd', name: 'grep' as const, args: { pattern: 'def', path: 'shop' } }];
+    const ran: ToolCall[] = [];
+    const watching = { run: (call: ToolCall, signal: AbortSignal) => (ran.push(call), runner.run(call, signal)), resolveCitation: (p: string) => runner.resolveCitation(p) };
+    const brain = new ScriptedBrain([{ kind: 'calls', calls }]);
+    const result = await new Locator(watching).locate(CART_ISSUE, brain);
+    assert.deepEqual(ran.map((c) => c.id), ['a_walk', 'd'], 'the greps with only a pattern share a walk; the one with a path runs alone');
+    const results = brain.turns[1].results;
+    assert.deepEqual(results.map((r) => r.call.id), ['a', 'b', 'c', 'd']);
+    for (const { call, result: got } of results) assert.deepEqual(got, await runner.run(call, AbortSignal.timeout(10_000)), call.id);
+    assert.deepEqual(result.trajectory[0].calls.map((c) => c.call.id), ['a', 'b', 'c', 'd'], 'the trajectory shows the calls the brain made');
+  });
+
   it('runs a call repeated within a turn once and gives every copy its result', async () => {
-    let runs = 0;
-    const counting = { run: (call: ToolCall, signal: AbortSignal) => (runs++, runner.run(call, signal)), resolveCitation: (p: string) => runner.resolveCitation(p) };
+    const ran: ToolCall[] = [];
+    const counting = { run: (call: ToolCall, signal: AbortSignal) => (ran.push(call), runner.run(call, signal)), resolveCitation: (p: string) => runner.resolveCitation(p) };
     const brain = new ScriptedBrain([{ kind: 'calls', calls: [grep('a', 'def total'), grep('b', 'def total'), grep('c', 'class Cart')] }]);
     await new Locator(counting).locate(CART_ISSUE, brain);
-    assert.equal(runs, 2);
+    // The two distinct greps share one walk (a multi-pattern grep); the repeat is not searched again.
+    assert.equal(ran.length, 1);
+    assert.deepEqual(ran[0].name === 'grep' && ran[0].args.patterns?.map((p) => p.pattern), ['def total', 'class Cart']);
     const [a, b] = brain.turns[1].results;
     assert.deepEqual([a.call.id, b.call.id], ['a', 'b']);
     assert.equal(a.result.text, b.result.text);
