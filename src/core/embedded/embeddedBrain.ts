@@ -84,8 +84,12 @@ class EmbeddedSession implements BrainSession {
       const calls = this.check?.nextCalls(turn.maxCalls) ?? [];
       if (calls.length > 0) {
         // Beside the check, the same files' import lines, for the hop of the next turn.
-        this.hop = new ImportHop(this.check!.leaders, this.vocabulary);
-        if (calls.length < turn.maxCalls) calls.push(this.hop.scanCall());
+        // The hand-weighted choice reads no hop evidence: only the learned ranker (or collection for it) spends the calls.
+        const learned = this.options.model !== null || this.options.observe !== undefined;
+        if (learned && calls.length < turn.maxCalls) {
+          this.hop = new ImportHop(this.check!.leaders, this.vocabulary);
+          calls.push(this.hop.scanCall());
+        }
         return { kind: 'calls', calls, thought: `Checking the ${this.check?.size} leading files for the issue's rarest words.` };
       }
     }

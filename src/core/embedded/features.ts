@@ -88,6 +88,7 @@ const EXTRACTORS: [name: string, extract: Extractor][] = [
   ['hop_same_package', (f, _i, r) => (r.input.hop?.samePackage(f.path) ? 1 : 0)],
   ['hop_lexical_share', (f, _i, r) => (r.bestLexical > 0 ? Math.min(3, (r.input.hop?.lexical(f.path) ?? 0) / r.bestLexical) : 0)],
   ['hop_added', (f, _i, r) => (r.input.added?.has(f.path) ? 1 : 0)],
+  ['hop_named_import', (f, _i, r) => (r.input.hop?.namedImport(f.path) ? 1 : 0)],
 ];
 
 const HOP_ADDED = EXTRACTORS.findIndex(([name]) => name === 'hop_added');
@@ -117,6 +118,7 @@ export const FEATURE_GROUPS: Partial<Record<string, EvidenceGroup>> = {
   hop_imported_by_second: 'import',
   hop_imports_first: 'import',
   hop_same_package: 'import',
+  hop_named_import: 'import',
 };
 
 /** Names of the features, in the order of `CandidateFeatures.values`. */

@@ -1,6 +1,6 @@
 import type { GrepHit, ToolCall, ToolResult } from '../../common/tools';
-import { IMPORT_LINE_PATTERN, importTargets, matchesTarget, packageGlob } from './imports';
-import { lexicalScore, vocabularyPattern } from './lexical';
+import { IMPORT_LINE_PATTERN, importTargets, importedNames, matchesTarget, packageGlob } from './imports';
+import { lexicalScore, lexicalTokens, vocabularyPattern } from './lexical';
 import { PLAN_LIMITS } from './plan';
 import type { ScoredFile } from './score';
 
@@ -24,6 +24,8 @@ export interface HopEvidence {
   importsFirst(path: string): boolean;
   /** True when `path` is in the first leader's package (Go, Java: the same folder). */
   samePackage(path: string): boolean;
+  /** True when an import line of one of the leaders takes a symbol named with an issue word from `path`. */
+  namedImport(path: string): boolean;
   /** BM25 of a hop target for the issue's rare words (0 when not searched or no word found). */
   lexical(path: string): number;
 }
@@ -39,6 +41,8 @@ export class ImportHop {
   private readonly hopId = 'embedded_hop';
   /** Import targets of each scanned file; undefined until the scan is in. */
   private imports: Map<string, string[]> | undefined;
+  /** Per scanned file, the targets of its import lines that import a symbol named with an issue word. */
+  private readonly named = new Map<string, string[]>();
   private leaders: string[] = [];
   private targets: string[] = [];
   private readonly hopScores = new Map<string, number>();
@@ -75,7 +79,11 @@ export class ImportHop {
       if (result.error) return true;
       for (const hit of result.hits ?? []) {
         const found = importTargets(hit.path, hit.text);
-        if (found.length) this.imports.set(hit.path, [...(this.imports.get(hit.path) ?? []), ...found]);
+        if (found.length === 0) continue;
+        this.imports.set(hit.path, [...(this.imports.get(hit.path) ?? []), ...found]);
+        if (lexicalTokens(importedNames(hit.path, hit.text)).some((w) => this.vocabulary.has(w))) {
+          this.named.set(hit.path, [...(this.named.get(hit.path) ?? []), ...found]);
+        }
       }
       return true;
     }
@@ -104,19 +112,23 @@ export class ImportHop {
       linkedFrom: (path, leader) => linked(path, leaders[leader]),
       importsFirst: (path) => leaders[0] !== undefined && path !== leaders[0] && (imports.get(path) ?? []).some((t) => matchesTarget(leaders[0]!, t)),
       samePackage: (path) => leaders[0] !== undefined && this.mates(path, leaders[0]),
+      namedImport: (path) => leaders.some((l) => l !== path && (this.named.get(l) ?? []).some((t) => matchesTarget(path, t))),
       lexical: (path) => this.hopScores.get(path) ?? 0,
     };
   }
 
   /**
-   * The ranking with up to HOP_LIMITS.added files one hop away (most of the issue's words first) moved in right
+   * The ranking with up to HOP_LIMITS.added files one hop away (those a leader imports an issue word's symbol
+   * from first, then most of the issue's words) moved in right
    * after the first `keep`, and the paths so added. Files the tools never found before get empty evidence.
    */
   widen(ranked: ScoredFile[], keep: number): { ranked: ScoredFile[]; added: Set<string> } {
     const head = ranked.slice(0, keep);
     const inHead = new Set(head.map((f) => f.path));
+    const named = this.evidence().namedImport;
     const picked = [...this.hopScores.entries()]
       .filter(([path, score]) => score > 0 && !inHead.has(path))
+      .map(([path, score]) => [path, score + (named(path) ? NAMED_FIRST : 0)] as const)
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .slice(0, HOP_LIMITS.added)
       .map(([path]) => path);
@@ -131,6 +143,9 @@ export class ImportHop {
     return glob !== undefined && path !== of && matchesTarget(path, glob);
   }
 }
+
+/** Added to a named import's BM25 when choosing what to widen with: above any BM25, so named imports come first. */
+const NAMED_FIRST = 1e6;
 
 function emptyFile(path: string): ScoredFile {
   return { path, score: 0, evidence: { path, pathMatches: [], moduleMatches: [], definitions: new Map(), mentions: new Map(), messages: new Map() } };

@@ -23,6 +23,19 @@ export function importTargets(from: string, line: string): string[] {
   return [];
 }
 
+/**
+ * The part of an import line that names what is imported (`a, b` in `from x import a, b`, `{ a }` in
+ * `import { a } from './x'`, the class of a Java import), without the module path: an issue word there
+ * means the importing file takes the issue's symbol from that module. Empty when the line names no symbol.
+ */
+export function importedNames(from: string, line: string): string {
+  if (from.endsWith('.py')) return /^\s*from\s+\S+\s+import\s+(.*)$/.exec(line)?.[1] ?? '';
+  if (JS_FILE.test(from)) return line.split(/['"]/)[0] ?? '';
+  if (from.endsWith('.rs')) return /::([^:]*)$/.exec(line)?.[1] ?? '';
+  if (JAVA_FILE.test(from)) return /\.(\w+)\s*;?\s*$/.exec(line)?.[1] ?? '';
+  return '';
+}
+
 /** In Go and Java a package is a folder: the glob of `file`'s package-mates, or undefined in other languages. */
 export function packageGlob(file: string): string | undefined {
   const ext = /\.(go|java)$/.exec(file)?.[1];

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { HOP_LIMITS, ImportHop } from '../../../../src/core/embedded/importHop';
-import { importTargets, matchesTarget, packageGlob } from '../../../../src/core/embedded/imports';
+import { importTargets, importedNames, matchesTarget, packageGlob } from '../../../../src/core/embedded/imports';
 import { FEATURE_NAMES, candidateFeatures, modelWindow } from '../../../../src/core/embedded/features';
 import { mineIssue } from '../../../../src/core/embedded/clues';
 import { issueVocabulary } from '../../../../src/core/embedded/lexical';
@@ -30,6 +30,9 @@ describe('one hop along imports (imports.ts, importHop.ts)', () => {
     assert.ok(importTargets('crates/x/src/a/b.rs', 'use crate::rules::fixes;').includes('crates/x/src/rules/fixes.rs'));
     assert.deepEqual(importTargets('src/main.c', '#include "lib/util.h"'), ['**/lib/util.h']);
     assert.deepEqual(importTargets('A.java', 'import static org.x.Util.join;'), ['**/org/x/Util.java', '**/org/x/Util.kt']);
+    assert.equal(importedNames('a/b.py', 'from .x import retry_budget, run'), 'retry_budget, run');
+    assert.equal(importedNames('a/b.ts', "import { parseDate } from './dates';").trim(), 'import { parseDate } from');
+    assert.equal(importedNames('A.java', 'import org.x.Util;'), 'Util');
     assert.equal(packageGlob('core/rest/server.go'), 'core/rest/*.go');
     assert.equal(packageGlob('src/app.py'), undefined, 'a Python package is not its folder');
     assert.ok(matchesTarget('core/rest/router.go', 'core/rest/*.go'));
@@ -43,7 +46,7 @@ describe('one hop along imports (imports.ts, importHop.ts)', () => {
     before(() =>
       (dir = makeTree(
         {
-          'pkg/api.py': 'from .engine import run\nfrom . import helpers\n\ndef handle(request):\n    return run(request)\n',
+          'pkg/api.py': 'from .engine import run, retry_budget\nfrom . import helpers\n\ndef handle(request):\n    return run(request)\n',
           'pkg/engine.py': 'def run(request):\n    # the retry budget is spent here\n    return retry_budget(request)\n',
           'pkg/helpers.py': 'def noop():\n    pass\n',
           'pkg/other.py': 'retry_budget = 3\n',
@@ -75,6 +78,8 @@ describe('one hop along imports (imports.ts, importHop.ts)', () => {
       assert.ok(evidence.linkedFrom('pkg/engine.py', 0));
       assert.ok(evidence.linkedFrom('pkg/helpers.py', 0), '`from . import helpers` names a module');
       assert.ok(!evidence.linkedFrom('pkg/other.py', 0));
+      assert.ok(evidence.namedImport('pkg/engine.py'), 'the leader imports the issue’s `retry_budget` from the engine');
+      assert.ok(!evidence.namedImport('pkg/helpers.py'));
 
       // Widening: the engine, never found by turn 1, enters the ranker's window after the first `keep` files.
       const widened = hop.widen(ranked, 1);
