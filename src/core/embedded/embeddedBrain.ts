@@ -4,13 +4,12 @@ import type { Brain, BrainSession, BrainStep, BrainTurn, CitedFile } from '../br
 import { mineIssue, type IssueEvidence } from './clues';
 import { EvidenceBoard } from './evidence';
 import { boundIssue } from './issueBounds';
-import { HOP_LIMITS, ImportHop, type HopEvidence } from './importHop';
 import { LeaderCheck } from './leaderCheck';
 import { issueVocabulary } from './lexical';
 import { planFirstTurn, type PlannedCall } from './plan';
 import { rangesFor, reasonFor, type EvidenceGroup } from './reasons';
 import { chooseAnswerSize } from './answerSize';
-import { FEATURE_GROUPS, FEATURE_NAMES, candidateFeatures, modelWindow, type CandidateFeatures } from './features';
+import { FEATURE_GROUPS, FEATURE_NAMES, candidateFeatures, type CandidateFeatures } from './features';
 import { defaultRankerModel } from './defaultModel';
 import { contributions, probabilities, type RankerModel } from './ranker';
 import { chooseAnswer, rankFiles, type ScoreContext, type ScoredFile } from './score';
@@ -28,8 +27,6 @@ export interface EmbeddedBrainOptions {
 
 /** Candidates whose features are handed to `observe` (more than any model reads, so training can choose). */
 const OBSERVED_CANDIDATES = 20;
-/** Where the hop's files go in the ranking when no model says how many candidates it ranks (collection). */
-const DEFAULT_WINDOW = 3;
 
 /** The deterministic, model-free brain: mines the issue, searches, confirms, answers few files. */
 export class EmbeddedBrain implements Brain {
@@ -51,8 +48,6 @@ class EmbeddedSession implements BrainSession {
   private searched = false;
   private check: LeaderCheck | undefined;
   private checkPlanned = false;
-  private hop: ImportHop | undefined;
-  private hopPlanned = false;
 
   constructor(
     private readonly issue: IssueEvidence,
@@ -81,23 +76,9 @@ class EmbeddedSession implements BrainSession {
     if (!this.checkPlanned) {
       this.checkPlanned = true;
       this.check = LeaderCheck.plan(this.rank(), this.vocabulary);
-      const calls = this.check?.nextCalls(turn.maxCalls) ?? [];
-      if (calls.length > 0) {
-        // Beside the check, the same files' import lines, for the hop of the next turn.
-        // The hand-weighted choice reads no hop evidence: only the learned ranker (or collection for it) spends the calls.
-        const learned = this.options.model !== null || this.options.observe !== undefined;
-        if (learned && calls.length < turn.maxCalls) {
-          this.hop = new ImportHop(this.check!.leaders, this.vocabulary);
-          calls.push(this.hop.scanCall());
-        }
-        return { kind: 'calls', calls, thought: `Checking the ${this.check?.size} leading files for the issue's rarest words.` };
-      }
     }
-    if (!this.hopPlanned) {
-      this.hopPlanned = true;
-      const call = turn.maxCalls > 0 ? this.hop?.hopCall(this.checkedRanking()) : undefined;
-      if (call) return { kind: 'calls', calls: [call], thought: 'Searching the files the leading files import for the issue\'s words.' };
-    }
+    const calls = this.check?.nextCalls(turn.maxCalls) ?? [];
+    if (calls.length > 0) return { kind: 'calls', calls, thought: `Checking the ${this.check?.size} leading files for the issue's rarest words.` };
     return this.answer();
   }
 
@@ -111,7 +92,6 @@ class EmbeddedSession implements BrainSession {
   private ingest(turnResults: { call: ToolCall; result: ToolResult }[]): void {
     for (const { call, result } of turnResults) {
       if (this.check?.ingest(call, result)) continue;
-      if (this.hop?.ingest(call, result)) continue;
       const planned = this.planned.get(call.id);
       if (!planned || result.error) continue;
       switch (planned.purpose) {
@@ -139,16 +119,10 @@ class EmbeddedSession implements BrainSession {
     return rankFiles(this.board.all(), this.board.context(this.issue));
   }
 
-  /** The hand ranking after the leader check (the order the hop and the ranker start from). */
-  private checkedRanking(): ScoredFile[] {
-    const context = this.board.context(this.issue);
-    const hand = rankFiles(this.board.all(), context);
-    return this.check ? this.check.apply(hand, context) : hand;
-  }
-
   private answer(): BrainStep {
     const context = this.board.context(this.issue);
-    const ranked = this.checkedRanking();
+    const hand = rankFiles(this.board.all(), context);
+    const ranked = this.check ? this.check.apply(hand, context) : hand;
     const model = this.options.model === undefined ? defaultRankerModel() : this.options.model;
     const chosen = model || this.options.observe ? this.learnedChoice(ranked, context, model) : undefined;
     const files: CitedFile[] = (chosen ?? this.handChoice(ranked)).map(({ file, score, weights }) => {
@@ -168,17 +142,14 @@ class EmbeddedSession implements BrainSession {
 
   /** The learned ranking: each candidate's probability of being changed by the fix, then the size with the best expected F0.5. */
   private learnedChoice(ranked: ScoredFile[], context: ScoreContext, model: RankerModel | null): Choice[] | undefined {
-    const limit = Math.max(model?.candidates ?? 0, this.options.observe ? OBSERVED_CANDIDATES : 0) + HOP_LIMITS.added;
-    const hop = this.hop?.evidence();
-    const widened = this.hop?.widen(ranked, model?.candidates ?? DEFAULT_WINDOW) ?? { ranked, added: new Set<string>() };
-    const files = widened.ranked.map((f) => (hop ? linked(f, hop) : f));
-    const all = candidateFeatures({ ranked: files, context, issue: this.issue, lexical: this.check?.scores(), hop, added: widened.added }, limit);
+    const limit = Math.max(model?.candidates ?? 0, this.options.observe ? OBSERVED_CANDIDATES : 0);
+    const all = candidateFeatures({ ranked, context, issue: this.issue, lexical: this.check?.scores() }, limit);
     this.options.observe?.(all);
     if (!model) return undefined;
-    const features = modelWindow(all, model.candidates);
+    const features = all.slice(0, model.candidates);
     const p = probabilities(model, features);
     const order = p
-      .map((probability, index): Choice => ({ file: files[index]!, score: probability, weights: groupWeights(model, features[index]!) }))
+      .map((probability, index): Choice => ({ file: ranked[index]!, score: probability, weights: groupWeights(model, features[index]!) }))
       .sort((a, b) => b.score - a.score || a.file.path.localeCompare(b.file.path));
     const size = this.options.rankedFiles ?? chooseAnswerSize(order.map((o) => o.score), model.maxFiles, model.missingGold);
     return order.slice(0, size);
@@ -207,16 +178,6 @@ function groupWeights(model: RankerModel, row: CandidateFeatures): Map<EvidenceG
     if (group) weights.set(group, (weights.get(group) ?? 0) + c);
   });
   return weights;
-}
-
-/** The file with a note of how it is one hop from the leading file, for its reason. */
-function linked(file: ScoredFile, hop: HopEvidence): ScoredFile {
-  const first = hop.leaders[0];
-  if (!first) return file;
-  if (hop.samePackage(file.path)) return { ...file, link: `in the package of \`${first}\`` };
-  if (hop.linkedFrom(file.path, 0)) return { ...file, link: `imported by \`${first}\`` };
-  if (hop.importsFirst(file.path)) return { ...file, link: `imports \`${first}\`` };
-  return file;
 }
 
 function round(score: number): number {

@@ -1,6 +1,5 @@
 import type { IssueEvidence } from './clues';
 import type { ClueHit } from './evidence';
-import type { HopEvidence } from './importHop';
 import type { LexicalScore } from './leaderCheck';
 import type { EvidenceGroup } from './reasons';
 import { demotion, fileStem, pathKind, titlePathWords, type ScoreContext, type ScoredFile } from './score';
@@ -20,10 +19,6 @@ export interface FeatureInput {
   issue: IssueEvidence;
   /** BM25 of the checked leaders for the issue's rare words; absent when no check ran. */
   lexical?: Map<string, LexicalScore>;
-  /** Imports between the leaders and their neighbours, and the BM25 of files one hop away; absent when no hop ran. */
-  hop?: HopEvidence;
-  /** Candidates the hop moved into the ranker's window. */
-  added?: Set<string>;
 }
 
 type Extractor = (file: ScoredFile, index: number, run: RunSummary) => number;
@@ -82,16 +77,7 @@ const EXTRACTORS: [name: string, extract: Extractor][] = [
   ['issue_has_trace', (_f, _i, r) => (r.hasTrace ? 1 : 0)],
   ['issue_has_paths', (_f, _i, r) => (r.hasPaths ? 1 : 0)],
   ['candidates_log', (_f, _i, r) => Math.log1p(r.input.ranked.length)],
-  ['hop_imported_by_first', (f, _i, r) => (r.input.hop?.linkedFrom(f.path, 0) ? 1 : 0)],
-  ['hop_imported_by_second', (f, _i, r) => (r.input.hop?.linkedFrom(f.path, 1) ? 1 : 0)],
-  ['hop_imports_first', (f, _i, r) => (r.input.hop?.importsFirst(f.path) ? 1 : 0)],
-  ['hop_same_package', (f, _i, r) => (r.input.hop?.samePackage(f.path) ? 1 : 0)],
-  ['hop_lexical_share', (f, _i, r) => (r.bestLexical > 0 ? Math.min(3, (r.input.hop?.lexical(f.path) ?? 0) / r.bestLexical) : 0)],
-  ['hop_added', (f, _i, r) => (r.input.added?.has(f.path) ? 1 : 0)],
-  ['hop_named_import', (f, _i, r) => (r.input.hop?.namedImport(f.path) ? 1 : 0)],
 ];
-
-const HOP_ADDED = EXTRACTORS.findIndex(([name]) => name === 'hop_added');
 
 
 /** The evidence a reason names for each feature (features of no group, like the hand rank, explain nothing). */
@@ -114,11 +100,6 @@ export const FEATURE_GROUPS: Partial<Record<string, EvidenceGroup>> = {
   lexical_share: 'words',
   lexical_rank_inverse: 'words',
   lexical_is_first: 'words',
-  hop_imported_by_first: 'import',
-  hop_imported_by_second: 'import',
-  hop_imports_first: 'import',
-  hop_same_package: 'import',
-  hop_named_import: 'import',
 };
 
 /** Names of the features, in the order of `CandidateFeatures.values`. */
@@ -131,16 +112,6 @@ export function candidateFeatures(input: FeatureInput, limit: number): Candidate
     path: file.path,
     values: EXTRACTORS.map(([, extract]) => round(extract(file, index, summary))),
   }));
-}
-
-/**
- * The rows a model with `candidates` ranks: the first `candidates`, plus the files the hop moved in right after
- * them (hop_added). The brain and the trainer both choose with this, so they see the same window.
- */
-export function modelWindow<T extends CandidateFeatures>(rows: T[], candidates: number): T[] {
-  let end = candidates;
-  while (end < rows.length && rows[end]!.values[HOP_ADDED] === 1) end++;
-  return rows.slice(0, end);
 }
 
 function summarize(input: FeatureInput): RunSummary {

@@ -37,11 +37,6 @@ export class LeaderCheck {
     return new LeaderCheck(leaders, vocabulary);
   }
 
-  /** The files this check searches, best first. */
-  get leaders(): string[] {
-    return [...this.hits.keys()];
-  }
-
   get size(): number {
     return this.hits.size;
   }

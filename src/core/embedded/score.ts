@@ -71,8 +71,6 @@ export interface ScoredFile {
   evidence: FileEvidence;
   /** The issue's rarest words found in the file, when the leaders were checked for them. */
   sharedWords?: string[];
-  /** How the file is one hop from the leading file (`imported by \`a.py\``), when the import hop found it. */
-  link?: string;
 }
 
 /** Issue-level context the scorer needs: whether tests/docs are in scope. */
