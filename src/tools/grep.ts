@@ -114,8 +114,10 @@ export function grepFlags(args: GrepArgs, context: number, paths: string[], filt
 }
 
 /** Flags of a grep call other than its pattern, case and paths; the multi-pattern grep shares them. */
-export function grepBaseFlags(args: GrepArgs, context: number, engine: 'auto' | 'default', filters: readonly string[]): string[] {
-  const flags: string[] = [...RG_BASE_FLAGS, '--json', '--sort=path', `--engine=${engine}`];
+export function grepBaseFlags(args: GrepArgs, context: number, engine: 'auto' | 'default', filters: readonly string[], output: 'json' | 'plain' = 'json'): string[] {
+  // Plain output (`path\0line:text`) is 3x cheaper for rg to write and for us to read than --json, for walks that print many lines.
+  const format = output === 'json' ? ['--json'] : ['--no-heading', '--with-filename', '--null', '--line-number', '--color=never'];
+  const flags: string[] = [...RG_BASE_FLAGS, ...format, '--sort=path', `--engine=${engine}`];
   if (context > 0) flags.push(`--context=${context}`);
   if (typeof args.glob === 'string' && args.glob.trim() !== '') flags.push(`--glob=${args.glob.trim()}`);
   flags.push(...filters);

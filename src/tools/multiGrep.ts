@@ -1,8 +1,9 @@
 import * as path from 'node:path';
 import type { GrepArgs, GrepPattern, ToolResult } from '../common/tools';
 import { DEFAULT_LIMITS } from '../common/limits';
-import { clampInt, decode, finishGrep, grep, grepBaseFlags, GrepCollector, GREP_MAX_HITS, GREP_MAX_PATTERN_BYTES, isTrue, visibleFilter, type RgLine, type ToolContext } from './grep';
+import { clampInt, finishGrep, grep, grepBaseFlags, GrepCollector, GREP_MAX_HITS, GREP_MAX_PATTERN_BYTES, isTrue, visibleFilter, type RgLine, type ToolContext } from './grep';
 import { runRipgrep, type RgOutcome } from './ripgrep';
+import { requiredLiteralSets, requiredLiterals } from './rgLiterals';
 import { rgPatternToRegExp } from './rgRegex';
 import { errorResult, okResult } from './toolResult';
 import type { Workspace } from './workspace';
@@ -81,6 +82,9 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
   // Hits in files the listing hides (a caller glob beat .gitignore, or an exclude rg cannot express) are dropped, as grep does.
   const visible = await visibleFilter(workspace, singles[0], resolved, ctx);
   const collectors = singles.map((single) => new GrepCollector(workspace, clampInt(single.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines), false));
+  const literals = singles.map((single) => requiredLiterals(single.pattern));
+  // Cheap tests before each exact twin: a line lacking one of a search's required literal sets cannot match it.
+  const quick = singles.map((single) => (requiredLiteralSets(single.pattern) ?? []).map((set) => literalTest(set, caseInsensitive)));
   const done = singles.map(() => false);
   // Separate greps ran in parallel, each with this wall-clock limit; the shared walk gets the same one,
   // so a locate never waits longer than before.
@@ -93,14 +97,17 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
     const open = singles.flatMap((_, i) => (done[i] ? [] : [i]));
     // The Rust engine only: with --engine=auto one PCRE2-only pattern would move the whole union to PCRE2,
     // whose syntax differs; rg then fails instead, and the patterns are searched alone.
-    const flags = grepBaseFlags(singles[0], 0, 'default', workspace.rgFilterFlags());
+    const flags = grepBaseFlags(singles[0], 0, 'default', workspace.rgFilterFlags(), 'plain');
     if (caseInsensitive) flags.push('--ignore-case');
-    for (const i of open) flags.push('--regexp', singles[i].pattern);
+    const searched = walkPatterns(open, singles, literals);
+    flags.push(...searched);
     flags.push('--', ...targets);
     const skipTo = resume;
     let skipping = skipTo !== undefined;
     let skipFile = false;
     let hiddenFile = false;
+    let currentFile = '';
+    let pending: string | undefined;
     let here: WalkPoint = { key: [], line: 0 };
     let records = 0;
     let wasted = 0;
@@ -109,39 +116,54 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
       cwd: resolved[0].root.abs,
       signal: ctx.signal,
       timeoutMs: Math.max(1, deadline - Date.now()),
-      onRecord: (record) => {
+      onRecord: (piece) => {
         records++;
-        if (record.startsWith('{"type":"begin"')) {
-          const abs = decode((JSON.parse(record) as RgLine).data.path);
-          here = { key: walkKey(targets, abs), line: 0 };
-          hiddenFile = visible !== undefined && !visible(workspace.display(abs) ?? abs);
+        // A file name holding a newline arrives split across records; its first part has no NUL yet.
+        const record = pending === undefined ? piece : `${pending}\n${piece}`;
+        pending = undefined;
+        // Plain output is `path\0line:text`; nothing is allocated for a line until some search matches it.
+        const nul = record.indexOf('\0');
+        const colon = nul < 0 ? -1 : record.indexOf(':', nul + 1);
+        const lineNumber = colon < 0 ? Number.NaN : Number(record.slice(nul + 1, colon));
+        if (!Number.isInteger(lineNumber)) {
+          if (nul < 0) pending = record;
+          return 'more';
+        }
+        if (nul !== currentFile.length || !record.startsWith(currentFile)) {
+          currentFile = record.slice(0, nul);
+          here = { key: walkKey(targets, currentFile), line: 0 };
+          hiddenFile = visible !== undefined && !visible(workspace.display(currentFile) ?? currentFile);
           if (skipping && skipTo) {
             const order = compareKeys(here.key, skipTo.key);
             skipFile = order < 0;
             if (order > 0) skipping = false;
           }
-          return 'more';
         }
-        if (!record.startsWith('{"type":"match"') || skipFile || hiddenFile) return 'more';
-        const parsed = JSON.parse(record) as RgLine;
-        const lineNumber = parsed.data.line_number ?? 0;
+        if (skipFile || hiddenFile) return 'more';
         if (skipping && skipTo && lineNumber <= skipTo.line) return 'more';
         here.line = lineNumber;
-        const line = decode(parsed.data.lines).replace(/\n$/, '');
+        const line = record.slice(colon + 1);
         let used = false;
+        let parsed: RgLine | undefined;
         for (const i of open) {
-          if (done[i]) continue;
+          if (done[i] || !passes(quick[i], line)) continue;
           const match = twins[i].exec(line);
           if (!match) continue;
           used = true;
+          parsed ??= { type: 'match', data: { path: { text: currentFile }, lines: { text: line }, line_number: lineNumber } };
           const matchByte = Buffer.byteLength(line.slice(0, match.index));
           if (collectors[i].addParsed(parsed, matchByte) === 'stop') done[i] = true;
         }
         if (open.every((i) => done[i])) return 'stop';
         // Only a search finished during this walk can waste lines; without one a restart would change nothing.
         if (!used && ++wasted >= RESTART_AFTER_WASTED_LINES && open.some((i) => done[i])) {
-          restart = true;
-          return 'stop';
+          // Worth it only when rg would then search for less (a finished search's literals are no one else's).
+          const next = walkPatterns(open.filter((i) => !done[i]), singles, literals);
+          if (next.join('\0') !== searched.join('\0')) {
+            restart = true;
+            return 'stop';
+          }
+          wasted = Number.NEGATIVE_INFINITY;
         }
         return 'more';
       },
@@ -155,6 +177,32 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
   const shared: RgOutcome = { ...last, code: failed ? 2 : last.code };
   return singles.map((single, i) => finishGrep(workspace, collectors[i], aloneOutcome(shared, collectors[i].total, done[i]), single, where, budgetMs));
 }
+
+/**
+ * What rg searches for in a shared walk: every open search's required literals as fixed strings when
+ * each has them (one literal prefilter, whatever the patterns), else the patterns themselves joined.
+ * Either way rg reports a superset of each search's lines, and the twins decide.
+ */
+function walkPatterns(open: number[], singles: GrepArgs[], literals: (string[] | undefined)[]): string[] {
+  const required = open.map((i) => literals[i]);
+  if (required.every((l) => l !== undefined)) {
+    const unique = [...new Set(required.flat() as string[])].sort();
+    return ['--fixed-strings', ...unique.flatMap((literal) => ['--regexp', literal])];
+  }
+  return open.flatMap((i) => ['--regexp', singles[i].pattern]);
+}
+
+/** Whether `line` passes every test (a plain loop: this runs once per reported line). */
+function passes(tests: RegExp[], line: string): boolean {
+  for (const test of tests) if (!test.test(line)) return false;
+  return true;
+}
+
+/** A RegExp true for lines holding any of `literals`, with the twins' case rules. */
+function literalTest(literals: string[], caseInsensitive: boolean): RegExp {
+  return new RegExp(literals.map((l) => l.replace(/[\^$\\.*+?()[\]{}|/]/g, '\\$&')).join('|'), caseInsensitive ? 'iu' : 'u');
+}
+
 
 /** A file's place in rg's --sort=path order: which target, then each path component, compared as bytes. */
 function walkKey(targets: string[], abs: string): Buffer[] {

@@ -20,6 +20,11 @@ export function describeCall(call: CallView['call'], full = false): string {
       const where = a.path ? ` in ${a.path}` : '';
       const glob = a.glob ? ` (${a.glob})` : '';
       const flags = a.case_insensitive ? ' · ignore case' : '';
+      if (!full && Array.isArray(a.patterns) && a.patterns.length > 0) {
+        // A multi-pattern grep (the embedded brain's turn 1): each search, read as one, over one walk.
+        const parts = a.patterns.map((p) => describeCall({ ...call, args: { pattern: p.pattern, case_insensitive: p.case_insensitive } }).replace(/^grep (?:for )?/, ''));
+        return `grep in one walk ${parts.map((part) => `[${part}]`).join(' ')}${where}${glob}`;
+      }
       const names = full ? undefined : definitionNames(a.pattern);
       if (names) return `grep for the definitions of ${wordList(names, 'name')}${where}${glob}${flags}`;
       const words = full ? undefined : wordAlternation(a.pattern);

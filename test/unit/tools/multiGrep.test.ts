@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { GrepArgs, GrepPattern } from '../../../src/common/tools';
+import { definitionSearchPatterns } from '../../../src/core/embedded/definitions';
 import { ripgrepPath } from '../../../src/tools/ripgrep';
 import { NodeToolRunner } from '../../../src/tools/runner';
 import { childRgPids, makeTree, noSignal, removeTree } from './fixture';
@@ -130,6 +131,47 @@ describe('tools/multiGrep', () => {
       delete process.env.CODEGREP_RG_PATH;
       rmSync(log, { force: true });
       rmSync(wrapper, { force: true });
+    }
+  });
+
+  it('walks with the searches\' required literals as fixed strings, and each search still gets its own result', async () => {
+    const log = path.join(root, '..', `rg-args-${process.pid}.log`);
+    const wrapper = path.join(root, '..', `rg-args-${process.pid}.sh`);
+    writeFileSync(wrapper, `#!/bin/sh\necho "$@" >> '${log}'\nexec '${ripgrepPath()}' "$@"\n`);
+    chmodSync(wrapper, 0o755);
+    const searches: GrepPattern[] = [
+      ...definitionSearchPatterns(['Model', 'save', 'rare_name']).map((pattern) => ({ pattern })),
+      { pattern: '\\b(?:Model|rare_name)\\b' },
+    ];
+    process.env.CODEGREP_RG_PATH = wrapper;
+    let args: string;
+    let together;
+    try {
+      together = await many(searches);
+      args = readFileSync(log, 'utf8');
+    } finally {
+      delete process.env.CODEGREP_RG_PATH;
+      rmSync(log, { force: true });
+      rmSync(wrapper, { force: true });
+    }
+    assert.match(args, /--fixed-strings --regexp Model --regexp rare_name --regexp save/);
+    for (const [i, search] of searches.entries()) assert.deepEqual(together.groups?.[i], await grep(search), search.pattern);
+    assert.ok((together.groups?.[0]?.count ?? 0) > 0 && (together.groups?.[2]?.count ?? 0) > 0);
+  });
+
+  it('reads file names holding a newline or a colon from the shared walk', async () => {
+    const tree = makeTree({ 'odd\nname.py': 'rare_name = 1\n', 'x:y.py': 'def rare_name(): pass\n' });
+    try {
+      const odd = new NodeToolRunner({ roots: [tree] });
+      const searches: GrepPattern[] = [{ pattern: 'rare_name' }, { pattern: '\\brare_name\\b' }];
+      const result = await odd.run({ id: 'm', name: 'grep', args: { pattern: 'label', patterns: searches } }, noSignal);
+      for (const [i, search] of searches.entries()) {
+        const alone = await odd.run({ id: 's', name: 'grep', args: search }, noSignal);
+        assert.deepEqual(result.groups?.[i], alone);
+        assert.equal(alone.hits?.length, 2);
+      }
+    } finally {
+      removeTree(tree);
     }
   });
 

@@ -31,6 +31,8 @@ describe('webview text formatting', () => {
     assert.deepEqual(definitionNames(lineStart), ['save_model', 'TokenBucket']);
     assert.equal(describeCall({ id: '7', name: 'grep', args: { pattern: defs, glob: '*.py' } }), 'grep for the definitions of 2 names: save_model, TokenBucket (*.py)');
     assert.equal(definitionNames('(?:a|b)\\b'), undefined);
+    const batched = { id: '8', name: 'grep' as const, args: { pattern: `${defs} | x`, patterns: [{ pattern: defs }, { pattern: 'Invalid value', case_insensitive: true }] } };
+    assert.equal(describeCall(batched), 'grep in one walk [the definitions of 2 names: save_model, TokenBucket] ["Invalid value" · ignore case]');
   });
 
   it('says what a call found, or its error', () => {
