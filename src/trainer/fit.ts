@@ -1,5 +1,5 @@
 import { chooseAnswerSize } from '../core/embedded/answerSize';
-import { FEATURE_NAMES, modelWindow } from '../core/embedded/features';
+import { FEATURE_NAMES } from '../core/embedded/features';
 import { RANKER_FORMAT, RANKER_VERSION, probabilities, type RankerModel } from '../core/embedded/ranker';
 import { scoreInstance, summarize, type Summary } from '../eval/metrics';
 import { fitLogistic, standardiser } from './logistic';
@@ -54,7 +54,7 @@ export function fitModel(issues: TrainingIssue[], options: FitOptions, maxFiles:
   const labels: number[] = [];
   const sampleWeights: number[] = [];
   for (const issue of issues) {
-    const candidates = modelWindow(issue.candidates, options.candidates);
+    const candidates = issue.candidates.slice(0, options.candidates);
     // Each issue weighs the same whatever its number of candidates, so large trees do not dominate.
     for (const c of candidates) {
       rows.push(c.values);
@@ -81,7 +81,7 @@ export function fitModel(issues: TrainingIssue[], options: FitOptions, maxFiles:
 
 /** The files the model answers for one issue (probability order, expected-F0.5 size). */
 export function answerFor(model: RankerModel, issue: TrainingIssue, maxFiles = model.maxFiles, missingGold = model.missingGold): string[] {
-  const candidates = modelWindow(issue.candidates, model.candidates);
+  const candidates = issue.candidates.slice(0, model.candidates);
   const p = probabilities(model, candidates);
   const order = candidates.map((c, i) => ({ path: c.path, p: p[i]! })).sort((a, b) => b.p - a.p || a.path.localeCompare(b.path));
   return order.slice(0, chooseAnswerSize(order.map((o) => o.p), maxFiles, missingGold)).map((o) => o.path);

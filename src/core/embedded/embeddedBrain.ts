@@ -5,13 +5,12 @@ import type { Brain, BrainSession, BrainStep, BrainTurn, CitedFile } from '../br
 import { mineIssue, type IssueEvidence } from './clues';
 import { EvidenceBoard } from './evidence';
 import { boundIssue } from './issueBounds';
-import { CALLEE_LIMITS, CalleeHop, type CalleeEvidence } from './calleeHop';
 import { LeaderCheck } from './leaderCheck';
 import { issueVocabulary } from './lexical';
 import { planFirstTurn, type PlannedCall } from './plan';
 import { rangesFor, reasonFor, type EvidenceGroup } from './reasons';
 import { chooseAnswerSize } from './answerSize';
-import { FEATURE_GROUPS, FEATURE_NAMES, candidateFeatures, modelWindow, type CandidateFeatures } from './features';
+import { FEATURE_GROUPS, FEATURE_NAMES, candidateFeatures, type CandidateFeatures } from './features';
 import { defaultRankerModel } from './defaultModel';
 import { contributions, probabilities, type RankerModel } from './ranker';
 import { chooseAnswer, rankFiles, type ScoreContext, type ScoredFile } from './score';
@@ -29,8 +28,6 @@ export interface EmbeddedBrainOptions {
 
 /** Candidates whose features are handed to `observe` (more than any model reads, so training can choose). */
 const OBSERVED_CANDIDATES = 20;
-/** Where the hop's files go in the ranking when no model says how many candidates it ranks (collection). */
-const DEFAULT_WINDOW = 3;
 
 /** The deterministic, model-free brain: mines the issue, searches, confirms, answers few files. */
 export class EmbeddedBrain implements Brain {
@@ -54,7 +51,6 @@ class EmbeddedSession implements BrainSession {
   private searched = false;
   private check: LeaderCheck | undefined;
   private checkPlanned = false;
-  private callee: CalleeHop | undefined;
 
   constructor(
     private readonly issue: IssueEvidence,
@@ -86,15 +82,6 @@ class EmbeddedSession implements BrainSession {
     }
     const calls = this.check?.nextCalls(turn.maxCalls) ?? [];
     if (calls.length > 0) return { kind: 'calls', calls, thought: `Checking the ${this.check?.size} leading files for the issue's rarest words.` };
-    // Only the learned ranker (or collection for it) reads the callee evidence, so only it spends the turn.
-    const learned = this.options.model !== null || this.options.observe !== undefined;
-    if (!this.callee && learned && this.check && turn.maxCalls >= 2) {
-      this.callee = new CalleeHop();
-      const leader = this.checkedRanking()[0]?.path;
-      const known = new Set(this.issue.clues.filter((c) => c.kind === 'symbol').map((c) => c.text));
-      const hopCalls = leader ? this.callee.plan(leader, this.check.hitsOf(leader), known) : [];
-      if (hopCalls.length > 0) return { kind: 'calls', calls: hopCalls, thought: `Searching for the definitions of what ${leader} calls on its lines with the issue's words.` };
-    }
     return this.answer();
   }
 
@@ -107,8 +94,7 @@ class EmbeddedSession implements BrainSession {
   }
 
   private ingest(turnResults: { call: ToolCall; result: ToolResult }[]): void {
-    const split = this.batch?.split(turnResults) ?? turnResults;
-    const results = this.callee ? this.callee.ingest(split) : split;
+    const results = this.batch?.split(turnResults) ?? turnResults;
     this.batch = undefined;
     for (const { call, result } of results) {
       if (this.check?.ingest(call, result)) continue;
@@ -139,16 +125,10 @@ class EmbeddedSession implements BrainSession {
     return rankFiles(this.board.all(), this.board.context(this.issue));
   }
 
-  /** The hand ranking after the leader check (the order the callee hop and the ranker start from). */
-  private checkedRanking(): ScoredFile[] {
-    const context = this.board.context(this.issue);
-    const hand = rankFiles(this.board.all(), context);
-    return this.check ? this.check.apply(hand, context) : hand;
-  }
-
   private answer(): BrainStep {
     const context = this.board.context(this.issue);
-    const ranked = this.checkedRanking();
+    const hand = rankFiles(this.board.all(), context);
+    const ranked = this.check ? this.check.apply(hand, context) : hand;
     const model = this.options.model === undefined ? defaultRankerModel() : this.options.model;
     const chosen = model || this.options.observe ? this.learnedChoice(ranked, context, model) : undefined;
     const files: CitedFile[] = (chosen ?? this.handChoice(ranked)).map(({ file, score, weights }) => {
@@ -168,18 +148,14 @@ class EmbeddedSession implements BrainSession {
 
   /** The learned ranking: each candidate's probability of being changed by the fix, then the size with the best expected F0.5. */
   private learnedChoice(ranked: ScoredFile[], context: ScoreContext, model: RankerModel | null): Choice[] | undefined {
-    const limit = Math.max(model?.candidates ?? 0, this.options.observe ? OBSERVED_CANDIDATES : 0) + CALLEE_LIMITS.added;
-    const callee = this.callee?.evidence();
-    const widened = this.callee?.widen(ranked, model?.candidates ?? DEFAULT_WINDOW) ?? { ranked, added: new Set<string>() };
-    const leader = ranked[0]?.path ?? '';
-    const files = widened.ranked.map((f) => (callee ? linked(f, callee, leader) : f));
-    const all = candidateFeatures({ ranked: files, context, issue: this.issue, lexical: this.check?.scores(), callee, added: widened.added }, limit);
+    const limit = Math.max(model?.candidates ?? 0, this.options.observe ? OBSERVED_CANDIDATES : 0);
+    const all = candidateFeatures({ ranked, context, issue: this.issue, lexical: this.check?.scores() }, limit);
     this.options.observe?.(all);
     if (!model) return undefined;
-    const features = modelWindow(all, model.candidates);
+    const features = all.slice(0, model.candidates);
     const p = probabilities(model, features);
     const order = p
-      .map((probability, index): Choice => ({ file: files[index]!, score: probability, weights: groupWeights(model, features[index]!) }))
+      .map((probability, index): Choice => ({ file: ranked[index]!, score: probability, weights: groupWeights(model, features[index]!) }))
       .sort((a, b) => b.score - a.score || a.file.path.localeCompare(b.file.path));
     const size = this.options.rankedFiles ?? chooseAnswerSize(order.map((o) => o.score), model.maxFiles, model.missingGold);
     return order.slice(0, size);
@@ -208,13 +184,6 @@ function groupWeights(model: RankerModel, row: CandidateFeatures): Map<EvidenceG
     if (group) weights.set(group, (weights.get(group) ?? 0) + c);
   });
   return weights;
-}
-
-/** The file with a note of what it defines that the leading file calls, for its reason. */
-function linked(file: ScoredFile, callee: CalleeEvidence, leader: string): ScoredFile {
-  const defined = callee.defines(file.path);
-  if (defined.length === 0) return file;
-  return { ...file, link: `defines \`${defined[0]!.name}\`, which \`${leader}\` calls with the issue's words` };
 }
 
 function round(score: number): number {

@@ -1,6 +1,5 @@
 import type { IssueEvidence } from './clues';
 import type { ClueHit } from './evidence';
-import type { CalleeEvidence } from './calleeHop';
 import type { LexicalScore } from './leaderCheck';
 import type { EvidenceGroup } from './reasons';
 import { demotion, fileStem, pathKind, titlePathWords, type ScoreContext, type ScoredFile } from './score';
@@ -20,10 +19,6 @@ export interface FeatureInput {
   issue: IssueEvidence;
   /** BM25 of the checked leaders for the issue's rare words; absent when no check ran. */
   lexical?: Map<string, LexicalScore>;
-  /** Files defining what the leading file calls on its lines with the issue's words; absent when no hop ran. */
-  callee?: CalleeEvidence;
-  /** Candidates the hop moved into the ranker's window. */
-  added?: Set<string>;
 }
 
 type Extractor = (file: ScoredFile, index: number, run: RunSummary) => number;
@@ -82,12 +77,7 @@ const EXTRACTORS: [name: string, extract: Extractor][] = [
   ['issue_has_trace', (_f, _i, r) => (r.hasTrace ? 1 : 0)],
   ['issue_has_paths', (_f, _i, r) => (r.hasPaths ? 1 : 0)],
   ['candidates_log', (_f, _i, r) => Math.log1p(r.input.ranked.length)],
-  ['callee_defined', (f, _i, r) => (r.input.callee?.defines(f.path).length ? 1 : 0)],
-  ['callee_rarity', (f, _i, r) => max((r.input.callee?.defines(f.path) ?? []).map((d) => 1 / d.definers))],
-  ['hop_added', (f, _i, r) => (r.input.added?.has(f.path) ? 1 : 0)],
 ];
-
-const HOP_ADDED = EXTRACTORS.findIndex(([name]) => name === 'hop_added');
 
 
 /** The evidence a reason names for each feature (features of no group, like the hand rank, explain nothing). */
@@ -110,8 +100,6 @@ export const FEATURE_GROUPS: Partial<Record<string, EvidenceGroup>> = {
   lexical_share: 'words',
   lexical_rank_inverse: 'words',
   lexical_is_first: 'words',
-  callee_defined: 'call',
-  callee_rarity: 'call',
 };
 
 /** Names of the features, in the order of `CandidateFeatures.values`. */
@@ -124,16 +112,6 @@ export function candidateFeatures(input: FeatureInput, limit: number): Candidate
     path: file.path,
     values: EXTRACTORS.map(([, extract]) => round(extract(file, index, summary))),
   }));
-}
-
-/**
- * The rows a model with `candidates` ranks: the first `candidates`, plus the files the hop moved in right after
- * them (hop_added). The brain and the trainer both choose with this, so they see the same window.
- */
-export function modelWindow<T extends CandidateFeatures>(rows: T[], candidates: number): T[] {
-  let end = candidates;
-  while (end < rows.length && rows[end]!.values[HOP_ADDED] === 1) end++;
-  return rows.slice(0, end);
 }
 
 function summarize(input: FeatureInput): RunSummary {

@@ -37,11 +37,6 @@ export class LeaderCheck {
     return new LeaderCheck(leaders, vocabulary);
   }
 
-  /** The lines of a leader that hold the words (empty until the check is in, or for other files). */
-  hitsOf(path: string): GrepHit[] {
-    return this.hits.get(path) ?? [];
-  }
-
   get size(): number {
     return this.hits.size;
   }

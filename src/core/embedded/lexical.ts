@@ -37,11 +37,6 @@ function commonness(word: string): number {
   return documentFrequency.get(word) ?? 0;
 }
 
-/** The share of the reference corpus's files that hold a word (0 for words too rare to be listed). */
-export function corpusShare(word: string): number {
-  return commonness(word) / COMMON_WORDS_CORPUS_FILES;
-}
-
 /** Inverse document frequency against a fixed corpus of code in several languages (see commonWords.ts). */
 export function inverseFrequency(word: string): number {
   const n = COMMON_WORDS_CORPUS_FILES;

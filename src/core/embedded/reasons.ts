@@ -15,7 +15,7 @@ const DEFINITION_SPAN = 20;
 const MAX_RANGES = 4;
 
 /** The kinds of evidence a reason can name; the learned ranker weighs each (features.ts, FEATURE_GROUPS). */
-export type EvidenceGroup = 'path' | 'module' | 'message' | 'definition' | 'title-name' | 'mention' | 'words' | 'call';
+export type EvidenceGroup = 'path' | 'module' | 'message' | 'definition' | 'title-name' | 'mention' | 'words';
 
 /**
  * A one-line, human reason built from the strongest evidence of a file: the two parts that contributed most
@@ -36,7 +36,6 @@ export function reasonFor(file: ScoredFile, titleWords: string[], weights?: Map<
   if (titleWords.includes(stem) && pathKind(file.path) === 'source') add('title-name', `named after "${stem}" in the issue title`);
   const mentions = strongestHits(e.mentions).slice(0, 3);
   if (mentions.length > 0) add('mention', `uses ${names(mentions)}`);
-  if (file.link) add('call', file.link);
   if (file.sharedWords?.length) add('words', `shares the issue's words ${file.sharedWords.map((w) => `"${w}"`).join(', ')}`);
   // Stable: equal weights (or none) keep the fixed order above. Shared words come last whatever their weight:
   // "shares the words must, positive" explains less to a reader than any named path, definition or message.

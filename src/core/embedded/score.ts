@@ -71,8 +71,6 @@ export interface ScoredFile {
   evidence: FileEvidence;
   /** The issue's rarest words found in the file, when the leaders were checked for them. */
   sharedWords?: string[];
-  /** How the file is one call from the leading file (`defines \`x\`, called by a.py`), when the callee hop found it. */
-  link?: string;
 }
 
 /** Issue-level context the scorer needs: whether tests/docs are in scope. */
