@@ -40,18 +40,28 @@ export async function multiGrep(workspace: Workspace, args: GrepArgs, ctx: ToolC
   // A pattern too long for rg is left to grep alone, which says so.
   const twins = singles.map((single) => (Buffer.byteLength(single.pattern) > GREP_MAX_PATTERN_BYTES ? undefined : rgPatternToRegExp(single.pattern, isTrue(single.case_insensitive))));
   const groups: (Promise<ToolResult> | undefined)[] = singles.map(() => undefined);
-  // Case-sensitive and case-insensitive searches walk separately: mixing `(?i:...)` pieces into one
-  // union can cost rg its literal prefilter and make it 10x slower than the searches alone (django).
-  for (const ci of [false, true]) {
-    const joint = singles.flatMap((single, i) => (twins[i] && isTrue(single.case_insensitive) === ci ? [i] : []));
+  for (const joint of walkGroups(singles, twins)) {
     if (joint.length < 2) continue;
-    const together = searchTogether(workspace, joint.map((i) => singles[i]), joint.map((i) => twins[i] as RegExp), ci, ctx);
+    const together = searchTogether(workspace, joint.map((i) => singles[i]), joint.map((i) => twins[i] as RegExp), ctx);
     // `undefined`: rg could not run the union (a pattern the Rust engine refuses); search each alone.
     const shared = together.then((results) => results ?? Promise.all(joint.map((i) => grep(workspace, singles[i], ctx))));
     joint.forEach((i, k) => (groups[i] = shared.then((results) => results[k])));
   }
   const results = await Promise.all(singles.map((single, i) => groups[i] ?? grep(workspace, single, ctx)));
   return combine(singles, results);
+}
+
+/**
+ * Which searches share a walk (indices into `singles`). When every search with a twin has required
+ * literals, all of them walk together whatever their case: rg then searches escaped literals, the
+ * case-insensitive ones inside `(?i:…)`, which keeps its literal prefilter. Otherwise case-sensitive and
+ * case-insensitive searches walk apart: a union of whole patterns that mixes `(?i:…)` pieces cost rg its
+ * prefilter and made it 10x slower than the searches alone (django).
+ */
+function walkGroups(singles: GrepArgs[], twins: (RegExp | undefined)[]): number[][] {
+  const twinned = singles.flatMap((_, i) => (twins[i] ? [i] : []));
+  if (twinned.every((i) => requiredLiterals(singles[i].pattern) !== undefined)) return [twinned];
+  return [false, true].map((ci) => twinned.filter((i) => isTrue(singles[i].case_insensitive) === ci));
 }
 
 /**
@@ -68,8 +78,8 @@ interface WalkPoint {
   line: number;
 }
 
-/** One rg walk for all of `singles` (all of one case mode); `undefined` when rg rejected the union before searching. */
-async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: RegExp[], caseInsensitive: boolean, ctx: ToolContext): Promise<ToolResult[] | undefined> {
+/** One rg walk for all of `singles`; `undefined` when rg rejected the union before searching. */
+async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: RegExp[], ctx: ToolContext): Promise<ToolResult[] | undefined> {
   const where = singles[0].path ?? '';
   if (typeof where !== 'string') return singles.map(() => errorResult('grep `path` must be a string.'));
   const resolved = await workspace.resolve(where, 'any');
@@ -84,7 +94,7 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
   const collectors = singles.map((single) => new GrepCollector(workspace, clampInt(single.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines), false));
   const literals = singles.map((single) => requiredLiterals(single.pattern));
   // Cheap tests before each exact twin: a line lacking one of a search's required literal sets cannot match it.
-  const quick = singles.map((single) => (requiredLiteralSets(single.pattern) ?? []).map((set) => literalTest(set, caseInsensitive)));
+  const quick = singles.map((single) => (requiredLiteralSets(single.pattern) ?? []).map((set) => literalTest(set, isTrue(single.case_insensitive))));
   const done = singles.map(() => false);
   // Separate greps ran in parallel, each with this wall-clock limit; the shared walk gets the same one,
   // so a locate never waits longer than before.
@@ -98,7 +108,6 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
     // The Rust engine only: with --engine=auto one PCRE2-only pattern would move the whole union to PCRE2,
     // whose syntax differs; rg then fails instead, and the patterns are searched alone.
     const flags = grepBaseFlags(singles[0], 0, 'default', workspace.rgFilterFlags(), 'plain');
-    if (caseInsensitive) flags.push('--ignore-case');
     const searched = walkPatterns(open, singles, literals);
     flags.push(...searched);
     flags.push('--', ...targets);
@@ -179,17 +188,29 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
 }
 
 /**
- * What rg searches for in a shared walk: every open search's required literals as fixed strings when
- * each has them (one literal prefilter, whatever the patterns), else the patterns themselves joined.
- * Either way rg reports a superset of each search's lines, and the twins decide.
+ * What rg searches for in a shared walk: every open search's required literals when each has them (one
+ * literal prefilter, whatever the patterns: fixed strings for one case mode, escaped literals with
+ * `(?i:…)` for the case-insensitive ones when modes mix), else the patterns themselves joined (then all
+ * of one case mode). Either way rg reports a superset of each search's lines, and the twins decide.
  */
 function walkPatterns(open: number[], singles: GrepArgs[], literals: (string[] | undefined)[]): string[] {
+  const ci = (i: number) => isTrue(singles[i].case_insensitive);
   const required = open.map((i) => literals[i]);
-  if (required.every((l) => l !== undefined)) {
-    const unique = [...new Set(required.flat() as string[])].sort();
-    return ['--fixed-strings', ...unique.flatMap((literal) => ['--regexp', literal])];
+  if (required.some((l) => l === undefined)) {
+    return [...(open.some(ci) ? ['--ignore-case'] : []), ...open.flatMap((i) => ['--regexp', singles[i].pattern])];
   }
-  return open.flatMap((i) => ['--regexp', singles[i].pattern]);
+  const modes = new Set(open.map(ci));
+  if (modes.size === 1) {
+    const unique = [...new Set(required.flat() as string[])].sort();
+    return ['--fixed-strings', ...(modes.has(true) ? ['--ignore-case'] : []), ...unique.flatMap((literal) => ['--regexp', literal])];
+  }
+  const pieces = new Set(open.flatMap((i) => (literals[i] as string[]).map((literal) => (ci(i) ? `(?i:${escapeRust(literal)})` : escapeRust(literal)))));
+  return [...pieces].sort().flatMap((piece) => ['--regexp', piece]);
+}
+
+/** A literal as a Rust regex (regex_syntax::escape's set of meta characters). */
+function escapeRust(literal: string): string {
+  return literal.replace(/[\\.+*?()|[\]{}^$#&\-~]/g, '\\$&');
 }
 
 /** Whether `line` passes every test (a plain loop: this runs once per reported line). */

@@ -114,7 +114,7 @@ describe('tools/multiGrep', () => {
     assert.match((await grep({ pattern: 'x', patterns: 'nope' as unknown as GrepPattern[] })).error ?? '', /takes 1 to 16/);
   });
 
-  it('walks the tree once per case mode for the searches it can translate', async () => {
+  it('walks the tree once for searches with required literals, whatever their case; else once per case mode', async () => {
     const log = path.join(root, '..', `rg-calls-${process.pid}.log`);
     const wrapper = path.join(root, '..', `rg-wrapper-${process.pid}.sh`);
     writeFileSync(wrapper, `#!/bin/sh\necho call >> '${log}'\nexec '${ripgrepPath()}' "$@"\n`);
@@ -126,7 +126,12 @@ describe('tools/multiGrep', () => {
       assert.equal(walks(), 1, 'four case-sensitive searches, one walk');
       rmSync(log);
       await many([...SEARCHES, { pattern: 'model', case_insensitive: true }]);
-      assert.equal(walks(), 2, 'one walk for each case mode');
+      assert.equal(walks(), 1, 'literals of both case modes in one walk');
+      rmSync(log);
+      const mixed: GrepPattern[] = [...SEARCHES, { pattern: 'model', case_insensitive: true }, { pattern: '\\d+\\w*' }];
+      const result = await many(mixed);
+      assert.equal(walks(), 2, `a search without literals: one walk for each case mode (${walks()})`);
+      for (const [i, search] of mixed.entries()) assert.deepEqual(result.groups?.[i], await grep(search), search.pattern);
     } finally {
       delete process.env.CODEGREP_RG_PATH;
       rmSync(log, { force: true });
