@@ -15,12 +15,11 @@ export const MULTI_GREP_MAX_PATTERNS = 16;
  * grep with `patterns`: several searches in one rg walk, each with its own hit budget, so that a
  * busy pattern cannot use up another's hits (the flaw of one merged regex with one shared cap).
  *
- * rg takes every pattern as an `--regexp` but reports only that a line matched, not which pattern
- * matched it; each reported line is re-tested against each pattern's JavaScript twin (rgRegex.ts)
- * and fed to that pattern's own collector, with the same caps and early stop as a lone grep.
- * Case-sensitive and case-insensitive searches get one walk each. Patterns without an exact twin,
- * and every pattern when rg cannot compile the union, are searched alone, so each group equals what
- * `grep` returns for that pattern by itself.
+ * rg walks once looking for the searches' required literals (rgLiterals.ts) and reports every line
+ * that holds one; each line is re-tested against each search's JavaScript twin (rgRegex.ts) and fed
+ * to that search's own collector, with the same caps and early stop as a lone grep. Patterns without
+ * an exact twin, and every pattern when rg cannot compile the walk's union, are searched alone, so
+ * each group equals what `grep` returns for that pattern by itself.
  */
 export async function multiGrep(workspace: Workspace, args: GrepArgs, ctx: ToolContext): Promise<ToolResult> {
   const specs: unknown = args.patterns;
