@@ -130,7 +130,7 @@ describe('tools/multiGrep', () => {
       rmSync(log);
       const mixed: GrepPattern[] = [...SEARCHES, { pattern: 'model', case_insensitive: true }, { pattern: '\\d+\\w*' }];
       const result = await many(mixed);
-      assert.equal(walks(), 2, `a search without literals: one walk for each case mode (${walks()})`);
+      assert.equal(walks(), 2, `a search without literals is searched alone, beside the shared walk (${walks()})`);
       for (const [i, search] of mixed.entries()) assert.deepEqual(result.groups?.[i], await grep(search), search.pattern);
     } finally {
       delete process.env.CODEGREP_RG_PATH;
@@ -147,6 +147,8 @@ describe('tools/multiGrep', () => {
     const searches: GrepPattern[] = [
       ...definitionSearchPatterns(['Model', 'save', 'rare_name']).map((pattern) => ({ pattern })),
       { pattern: '\\b(?:Model|rare_name)\\b' },
+      // Only one-letter literals: it would make rg report nearly every line, so it runs alone.
+      { pattern: 'e\\d+x' },
     ];
     process.env.CODEGREP_RG_PATH = wrapper;
     let args: string;
@@ -159,7 +161,9 @@ describe('tools/multiGrep', () => {
       rmSync(log, { force: true });
       rmSync(wrapper, { force: true });
     }
-    assert.match(args, /--fixed-strings --regexp Model --regexp rare_name --regexp save/);
+    assert.match(args, /--fixed-strings --regexp Model --regexp rare_name --regexp save --/);
+    assert.match(args, /--regexp e\\d\+x --/);
+    assert.equal(args.trim().split('\n').length, 2);
     for (const [i, search] of searches.entries()) assert.deepEqual(together.groups?.[i], await grep(search), search.pattern);
     assert.ok((together.groups?.[0]?.count ?? 0) > 0 && (together.groups?.[2]?.count ?? 0) > 0);
   });
