@@ -159,11 +159,13 @@ export class Locator {
     // Small models often repeat a call within a turn: run each distinct call once and share its result.
     const distinct = new Map<string, Promise<ToolResult>>();
     const keyOf = (call: ToolCall) => JSON.stringify([call.name, call.args]);
-    const firsts = calls.slice(0, maxCalls).filter((call, i, all) => all.findIndex((other) => keyOf(other) === keyOf(call)) === i);
+    const firsts = new Map<string, ToolCall>();
+    for (const call of calls.slice(0, maxCalls)) if (!firsts.has(keyOf(call))) firsts.set(keyOf(call), call);
     // The turn's workspace-wide greps share one walk of the tree; each still gets exactly its own result.
-    for (const [id, pending] of shareGrepWalk(firsts, (call) => this.runOne(call, signal))) {
-      const call = firsts.find((c) => c.id === id) as ToolCall;
-      distinct.set(keyOf(call), pending);
+    const walked = shareGrepWalk([...firsts.values()], (call) => this.runOne(call, signal));
+    for (const [key, call] of firsts) {
+      const pending = walked.get(call.id);
+      if (pending) distinct.set(key, pending);
     }
     const runShared = (call: ToolCall) => {
       const key = keyOf(call);

@@ -173,7 +173,8 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
             restart = true;
             return 'stop';
           }
-          wasted = Number.NEGATIVE_INFINITY;
+          // Not yet: look again after as many more wasted lines (another search may finish meanwhile).
+          wasted = 0;
         }
         return 'more';
       },

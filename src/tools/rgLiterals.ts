@@ -44,6 +44,8 @@ const ESCAPABLE = new Set(Array.from('\\.+*?()|[]{}^$#&-~/ !"%\',:;<=>@`_'));
 class LiteralParser {
   private readonly chars: string[];
   private pos = 0;
+  /** Whether the last quantifier read repeats its atom (so a literal run cannot continue through it). */
+  private quantified = false;
 
   constructor(pattern: string) {
     this.chars = Array.from(pattern);
@@ -107,9 +109,6 @@ class LiteralParser {
     endRun();
     return candidates;
   }
-
-  /** Whether the last quantifier read repeats its atom (so a literal run cannot continue through it). */
-  private quantified = false;
 
   private atom(): { kind: 'char'; char: string } | { kind: 'group'; required: Required } | { kind: 'other' } {
     const c = this.chars[this.pos++];
