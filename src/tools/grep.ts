@@ -1,7 +1,8 @@
 import { DEFAULT_LIMITS } from '../common/limits';
 import type { GrepArgs, GrepHit, ToolResult } from '../common/tools';
 import { listingHas } from './fileList';
-import { MAX_RECORD_BYTES, RG_BASE_FLAGS, runRipgrep, summarizeRgError, type LineVerdict, type RgOutcome } from './ripgrep';
+import { MAX_RECORD_BYTES, RG_BASE_FLAGS, summarizeRgError, type LineVerdict, type RgOutcome } from './ripgrep';
+import { runSortedRipgrep } from './splitWalk';
 import { clipLine, errorResult, okResult, visibleText } from './toolResult';
 import { policyRgFlags } from './visibility';
 import type { ResolvedPath, Workspace } from './workspace';
@@ -63,7 +64,7 @@ export async function grep(workspace: Workspace, args: GrepArgs, ctx: ToolContex
   const flags = grepFlags(args, context, targets.map((t) => t.abs), workspace.rgFilterFlags());
   // With several paths, `max_hits` applies to each file (rg --max-count), so one busy file cannot crowd out the rest.
   const collector = new GrepCollector(workspace, several ? maxHits * wheres.length : maxHits, context > 0, await visibleFilter(workspace, args, targets, ctx));
-  const outcome = await runRipgrep(flags, {
+  const outcome = await runSortedRipgrep(flags, {
     cwd: targets[0].root.abs,
     signal: ctx.signal,
     timeoutMs: ctx.timeoutMs,

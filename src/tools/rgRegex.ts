@@ -26,6 +26,7 @@ const SHORTHAND: Record<string, string> = {
   S: String.raw`\P{White_Space}`,
 };
 const MAX_REPEAT = 1000;
+const ASCII_WORD_CHAR = /^[A-Za-z0-9_]$/;
 
 /** Thrown inside the translator when the pattern leaves the supported subset. */
 class Unsupported extends Error {}
@@ -50,6 +51,8 @@ class Translator {
   private depth = 0;
   /** Whether the last emitted item can take a quantifier. */
   private canRepeat = false;
+  /** Whether the last emitted item is one literal ASCII word character, not yet quantified. */
+  private afterWordChar = false;
 
   constructor(pattern: string) {
     this.chars = Array.from(pattern);
@@ -88,13 +91,29 @@ class Translator {
       case '{':
         return this.quantifier(this.counted());
       default:
-        return this.emit(literal(c), true);
+        this.emit(literal(c), true);
+        this.afterWordChar = ASCII_WORD_CHAR.test(c);
+        return;
     }
   }
 
   private emit(text: string, repeatable: boolean): void {
     this.out += text;
     this.canRepeat = repeatable;
+    this.afterWordChar = false;
+  }
+
+  /**
+   * `\b` beside a literal ASCII letter needs one look-around, not the general two-sided test: after
+   * `o` in `foo\b` the boundary is just "no word character next". The names in the embedded brain's
+   * searches are bounded this way, and each line of a shared walk is tested against them.
+   */
+  private boundaryNextToWord(): string {
+    if (this.afterWordChar) return `(?!${W})`;
+    const next = this.chars[this.pos];
+    const then = this.chars[this.pos + 1];
+    if (next !== undefined && ASCII_WORD_CHAR.test(next) && !['?', '*', '{'].includes(then ?? '')) return `(?<!${W})`;
+    return BOUNDARY;
   }
 
   private quantifier(text: string): void {
@@ -142,7 +161,8 @@ class Translator {
     if (c === undefined) throw new Unsupported('trailing backslash');
     if (c === 'b' || c === 'B') {
       if (this.chars[this.pos] === '{') throw new Unsupported('\\b{...}');
-      return this.emit(c === 'b' ? BOUNDARY : NOT_BOUNDARY, false);
+      if (c === 'b') return this.emit(this.boundaryNextToWord(), false);
+      return this.emit(NOT_BOUNDARY, false);
     }
     const shorthand = SHORTHAND[c];
     if (shorthand) return this.emit(shorthand, true);

@@ -65,7 +65,17 @@ export interface RgRunOptions {
   stripPrefix?: Buffer;
   /** Gets each record; `stripped` says whether `stripPrefix` was removed from it. */
   onRecord: (record: string, stripped: boolean) => LineVerdict;
+  /**
+   * No record reaches `onRecord` before this settles (a slice of a split walk waits for the slices
+   * before it); meanwhile output is queued, and rg is paused once HELD_BYTES are queued.
+   */
+  heldUntil?: Promise<void>;
+  /** Called once rg has exited, which may be before its held output is handed over. */
+  onExit?: () => void;
 }
+
+/** Output queued for a held rg before its pipe is paused (rg then blocks until released). */
+const HELD_BYTES = 8 * 1024 * 1024;
 
 const STDERR_CAP = 4096;
 /** Records (rg JSON lines) above this are skipped: a match in a 100 MB minified line must not exhaust memory. */
@@ -153,7 +163,27 @@ export function runRipgrep(args: readonly string[], options: RgRunOptions): Prom
         parts.push(start === 0 ? data : data.subarray(start));
       }
     };
-    child.stdout.on('data', feed);
+    // While held, chunks wait in order; the last record and the outcome wait for the release too.
+    let held: Buffer[] | undefined = options.heldUntil ? [] : undefined;
+    let heldBytes = 0;
+    let exitCode: number | null | undefined;
+    child.stdout.on('data', (data: Buffer) => {
+      if (!held) return feed(data);
+      held.push(data);
+      heldBytes += data.length;
+      if (heldBytes > HELD_BYTES) child.stdout.pause();
+    });
+    const release = () => {
+      const queued = held ?? [];
+      held = undefined;
+      for (const data of queued) {
+        if (stopped) break;
+        feed(data);
+      }
+      child.stdout.resume();
+      if (exitCode !== undefined) finish(exitCode);
+    };
+    options.heldUntil?.then(release, release);
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
       if (stderr.length < STDERR_CAP) stderr += chunk.slice(0, STDERR_CAP - stderr.length);
@@ -161,6 +191,10 @@ export function runRipgrep(args: readonly string[], options: RgRunOptions): Prom
     let settled = false;
     const finish = (code: number | null) => {
       if (settled) return;
+      if (held && !stopped && !timedOut && !aborted && !spawnError) {
+        exitCode = code;
+        return;
+      }
       settled = true;
       rgWatchdog.untrack(child.pid);
       clearTimeout(timer);
@@ -176,12 +210,23 @@ export function runRipgrep(args: readonly string[], options: RgRunOptions): Prom
       if (spawnError) return reject(spawnFailure(spawnError));
       resolve({ code, stderr, stopped, timedOut, skipped });
     };
+    let exited = false;
+    const onExit = () => {
+      if (!exited) options.onExit?.();
+      exited = true;
+    };
     child.on('error', (error) => {
       spawnError = error;
       // A process that never started emits no 'close'.
-      if (child.pid === undefined) finish(null);
+      if (child.pid === undefined) {
+        onExit();
+        finish(null);
+      }
     });
-    child.on('close', (code) => finish(code));
+    child.on('close', (code) => {
+      onExit();
+      finish(code);
+    });
   });
 }
 

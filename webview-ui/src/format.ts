@@ -88,7 +88,8 @@ export function definitionNames(pattern: string): string[] | undefined {
 
 /** The words unescaped when each is a plain identifier-like word and there are at least `min`, else undefined. */
 function plainWords(parts: string[], min: number): string[] | undefined {
-  const words = parts.map((w) => w.replace(/\\([.$-])/g, '$1'));
+  // Each name may carry its own `\b`s (the definition searches bound names one by one).
+  const words = parts.map((w) => w.replace(/^\\b|\\b$/g, '').replace(/\\([.$-])/g, '$1'));
   return words.length >= min && words.every((w) => /^[\w$.-]+$/.test(w)) ? words : undefined;
 }
 

@@ -20,11 +20,22 @@ export function escapeRegex(text: string): string {
  * rg about 7x faster than the joined regex (0.09 + 0.08 s against 0.76 s on django with 40 names).
  */
 export function definitionSearchPatterns(names: string[]): [keywords: string, lineStart: string] {
-  const alternation = names.map(escapeRegex).join('|');
+  const alternation = names.map(wordBounded).join('|');
   return [
     String.raw`(?:${KEYWORD_DEF}(?:\([^)]*\)\s*)?|::|#define\s+|\bimpl(?:<[^>]*>)?\s+(?:[\w:]+(?:<[^>]*>)?\s+for\s+)?)(?:${alternation})\b`,
     String.raw`^\s*(?:export\s+)?(?:(?:const|let|var|static|final|pub)\s+)*(?:${alternation})\s*(?:[:=](?:[^=]|$)|\([^)]*\)\s*(?:\{|=>|:))`,
   ];
+}
+
+/**
+ * A name as a whole word. Both patterns already put a non-word character or the line's edge on each
+ * side of the name, so the `\b`s change no match; they tell the multi-pattern grep that the name is a
+ * whole word, and its walk then skips lines that only hold it inside a longer word (`CharField` for
+ * `Field`). A side that is not a word character (`$scope`) gets none: `\b` there would demand a letter.
+ */
+function wordBounded(name: string): string {
+  const bound = (char: string | undefined) => (char !== undefined && /\w/.test(char) ? '\\b' : '');
+  return `${bound(name[0])}${escapeRegex(name)}${bound(name[name.length - 1])}`;
 }
 
 /** True when `line` (one line of a file) defines `name` rather than merely using it. */

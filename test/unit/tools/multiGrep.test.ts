@@ -139,10 +139,10 @@ describe('tools/multiGrep', () => {
     }
   });
 
-  it('walks with the searches\' required literals as fixed strings, and each search still gets its own result', async () => {
+  it('walks with the searches\' required words as ASCII-bounded literals, and each search still gets its own result', async () => {
     const log = path.join(root, '..', `rg-args-${process.pid}.log`);
     const wrapper = path.join(root, '..', `rg-args-${process.pid}.sh`);
-    writeFileSync(wrapper, `#!/bin/sh\necho "$@" >> '${log}'\nexec '${ripgrepPath()}' "$@"\n`);
+    writeFileSync(wrapper, `#!/bin/sh\nprintf "%s\\n" "$*" >> '${log}'\nexec '${ripgrepPath()}' "$@"\n`);
     chmodSync(wrapper, 0o755);
     const searches: GrepPattern[] = [
       ...definitionSearchPatterns(['Model', 'save', 'rare_name']).map((pattern) => ({ pattern })),
@@ -161,11 +161,45 @@ describe('tools/multiGrep', () => {
       rmSync(log, { force: true });
       rmSync(wrapper, { force: true });
     }
-    assert.match(args, /--fixed-strings --regexp Model --regexp rare_name --regexp save --/);
+    // Every search needs its names as whole words, so rg is asked for words (ASCII \b keeps its fast DFA).
+    assert.match(args, /--regexp \(\?-u:\\b\)Model\(\?-u:\\b\) --regexp \(\?-u:\\b\)rare_name\(\?-u:\\b\) --regexp \(\?-u:\\b\)save\(\?-u:\\b\) --/);
     assert.match(args, /--regexp e\\d\+x --/);
     assert.equal(args.trim().split('\n').length, 2);
     for (const [i, search] of searches.entries()) assert.deepEqual(together.groups?.[i], await grep(search), search.pattern);
     assert.ok((together.groups?.[0]?.count ?? 0) > 0 && (together.groups?.[2]?.count ?? 0) > 0);
+  });
+
+  it('asks rg for a word only on the sides every search bounds it, and fixed strings when none does', async () => {
+    const tree = makeTree({
+      'words.py': ['Model = 1', 'CharModel = 2', 'Model_x = 3', 'éModel = 4', 'Modelé = 5', 'x = Model(1)', 'xsave_all()', 'save_ally'].join('\n') + '\n',
+    });
+    const log = path.join(tree, '..', `rg-words-${process.pid}.log`);
+    const wrapper = path.join(tree, '..', `rg-words-${process.pid}.sh`);
+    writeFileSync(wrapper, `#!/bin/sh\nprintf "%s\\n" "$*" >> '${log}'\nexec '${ripgrepPath()}' "$@"\n`);
+    chmodSync(wrapper, 0o755);
+    const tools = new NodeToolRunner({ roots: [tree] });
+    const run = (patterns: GrepPattern[]) => tools.run({ id: 'w', name: 'grep', args: { pattern: 'words', patterns } }, new AbortController().signal);
+    const lone = (args: GrepPattern) => tools.run({ id: 'l', name: 'grep', args }, new AbortController().signal);
+    const bounded: GrepPattern[] = [{ pattern: '\\bModel\\b' }, { pattern: 'Model\\b\\s*=' }, { pattern: 'save_all\\b' }];
+    const loose: GrepPattern[] = [{ pattern: '\\bModel\\b' }, { pattern: 'Model' }, { pattern: 'save_all' }];
+    process.env.CODEGREP_RG_PATH = wrapper;
+    try {
+      const first = await run(bounded);
+      const second = await run(loose);
+      const args = readFileSync(log, 'utf8').trim().split('\n');
+      assert.match(args[0], /--regexp Model\(\?-u:\\b\) --regexp save_all\(\?-u:\\b\) --/);
+      assert.match(args[1], /--fixed-strings --regexp Model --regexp save_all --/);
+      delete process.env.CODEGREP_RG_PATH;
+      // Unicode-aware as a lone rg: `éModel` is no whole word, `CharModel` never passes the prefilter.
+      for (const [i, search] of bounded.entries()) assert.deepEqual(first.groups?.[i], await lone(search), search.pattern);
+      for (const [i, search] of loose.entries()) assert.deepEqual(second.groups?.[i], await lone(search), search.pattern);
+      assert.equal(first.groups?.[0]?.count, 2);
+    } finally {
+      delete process.env.CODEGREP_RG_PATH;
+      rmSync(tree, { recursive: true, force: true });
+      rmSync(log, { force: true });
+      rmSync(wrapper, { force: true });
+    }
   });
 
   it('reads file names holding a newline or a colon from the shared walk', async () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { definitionSearchPatterns, escapeRegex } from '../../../src/core/embedded/definitions';
 import { rgPatternToRegExp } from '../../../src/tools/rgRegex';
-import { requiredLiteralSets, requiredLiterals } from '../../../src/tools/rgLiterals';
+import { requiredLiteralSets, requiredLiterals, requiredPieces } from '../../../src/tools/rgLiterals';
 
 describe('required literals of an rg pattern', () => {
   it('finds the names of the embedded brain\'s mention and definition searches', () => {
@@ -49,6 +49,35 @@ describe('required literals of an rg pattern', () => {
       const literals = requiredLiterals(pattern);
       assert.ok(literals, pattern);
       for (const line of lines) if (twin.test(line)) assert.ok(literals.some((l) => line.includes(l)), `${pattern} matched ${line}`);
+    }
+  });
+
+  it('says which literals a match holds as whole words', () => {
+    const sides = (pattern: string) => requiredPieces(pattern)?.map((p) => `${p.boundedBefore ? '<' : ''}${p.text}${p.boundedAfter ? '>' : ''}`);
+    assert.deepEqual(sides('\\b(?:foo|bar)\\b'), ['<foo>', '<bar>']);
+    assert.deepEqual(sides('(?:\\bfoo|bar)\\s'), ['<foo', 'bar']);
+    assert.deepEqual(sides('^foo$'), ['<foo>']);
+    assert.deepEqual(sides('\\bfoo\\b|bar'), ['<foo>', 'bar']);
+    // A repeated group's copies may differ, a quantified run may go on, an optional atom may be absent.
+    assert.deepEqual(sides('\\b(?:foo|bar)+\\b'), ['foo', 'bar']);
+    assert.deepEqual(sides('\\bfoo+\\b'), ['<foo']);
+    assert.deepEqual(sides('\\bfoox?\\b'), ['<foo']);
+    assert.deepEqual(sides('x\\b(?:foo)\\by'), ['<foo>']);
+    // The same literal both bounded and not counts as not bounded.
+    assert.deepEqual(sides('(?:\\bfoo\\b|foo)x'), ['foo']);
+    // The embedded brain's definition searches bound each name that starts and ends with a word character.
+    for (const pattern of definitionSearchPatterns(['Model', '$scope', 'save'])) assert.deepEqual(sides(pattern), ['<Model>', '$scope>', '<save>'], pattern);
+  });
+
+  it('every line a pattern matches holds one of its literals with the boundaries it claims (checked with the exact twin)', () => {
+    const patterns = [...definitionSearchPatterns(['parse', 'Model', '$scope']), '\\b(?:parse|Model)\\b', '^foo|bar\\b', 'x\\b(?:foo)\\by'];
+    const lines = ['def parse(x):', 'class Model(Base):', 'const $scope = 1', '  Model.objects', 'foo bar', 'x foo y', 'éModel = 1', 'Model_x = 1', 'parse = 2', 'barx'];
+    for (const pattern of patterns) {
+      const twin = rgPatternToRegExp(pattern, false);
+      const pieces = requiredPieces(pattern);
+      assert.ok(twin && pieces, pattern);
+      const tests = pieces.map((p) => new RegExp(`${p.boundedBefore ? '(?<![\\w\\p{L}])' : ''}${escapeRegex(p.text)}${p.boundedAfter ? '(?![\\w\\p{L}])' : ''}`, 'u'));
+      for (const line of lines) if (twin.test(line)) assert.ok(tests.some((t) => t.test(line)), `${pattern} matched ${line}`);
     }
   });
 });

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
+import { definitionSearchPatterns } from '../../../src/core/embedded/definitions';
 import { ripgrepPath } from '../../../src/tools/ripgrep';
 import { rgPatternToRegExp } from '../../../src/tools/rgRegex';
 import { makeTree, removeTree } from './fixture';
@@ -77,6 +78,20 @@ const PATTERNS: [string, boolean][] = [
   ['f[^o]', true],
   ['\\#define', false],
   ['foo|', false],
+  // `\\b` beside a literal ASCII letter takes the one-sided form; these sit next to é, _, digits and the Kelvin sign.
+  ['(?:\\bfoo\\b|\\bsave\\b|\\b_private_\\b)', false],
+  ['o\\b', false],
+  ['\\bf', false],
+  ['\\bfoo?', false],
+  ['\\bfo*o', false],
+  ['o+\\b', false],
+  ['\\b42\\b', false],
+  ['\\bk\\b', true],
+  ['\\bcaf', false],
+  ['é\\b', false],
+  ['e\\b|\\bé', false],
+  // The embedded brain's definition searches, whose names are bounded one by one.
+  ...definitionSearchPatterns(['save', 'Save', 'parse_args', 'handler', 'MAX_LEN', 'baz', 'Wrapper', '$scope']).map((pattern): [string, boolean] => [pattern, false]),
 ];
 
 /** Patterns outside the subset: refused, so the caller searches them with rg alone. */

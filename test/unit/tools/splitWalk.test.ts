@@ -1,0 +1,108 @@
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { RG_COMMON_FLAGS, ripgrepPath, runRipgrep } from '../../../src/tools/ripgrep';
+import { runSortedRipgrep, sliceGlobs } from '../../../src/tools/splitWalk';
+import { childRgPids, makeTree, noSignal, removeTree } from './fixture';
+
+/** A tree of 6 packages × 12 folders × 3 files, plus ignored output and names that need glob escapes. */
+function packagesTree(): string {
+  const files: Record<string, string> = { '.gitignore': 'dist/\n*.log\n', 'README.md': 'needle in the readme\n', 'dist/bundle.js': 'needle\n', 'x.log': 'needle\n' };
+  for (const pkg of ['alpha', 'beta', 'gam*ma', 'de[l]ta', 'ep{s,i}lon', '!eta']) {
+    for (let d = 0; d < 12; d++) {
+      for (let f = 0; f < 3; f++) files[`packages/${pkg}/dir${d}/file${f}.txt`] = `line one\nneedle ${pkg} ${d} ${f}\nneedle again\n`;
+    }
+  }
+  return makeTree(files);
+}
+
+const SEARCH = [...RG_COMMON_FLAGS, '--no-heading', '--with-filename', '--null', '--line-number', '--sort=path', '--regexp', 'needle'];
+
+async function records(root: string, split: boolean, stopAfter = Infinity): Promise<{ lines: string[]; stopped: boolean; code: number | null }> {
+  const lines: string[] = [];
+  const run = split ? (args: string[], o: Parameters<typeof runRipgrep>[1]) => runSortedRipgrep(args, o, { parallel: 2, minWeight: 0 }) : runRipgrep;
+  const outcome = await run([...SEARCH, '--', root], {
+    cwd: root,
+    signal: noSignal,
+    timeoutMs: 20_000,
+    onRecord: (record) => (lines.push(record), lines.length >= stopAfter ? 'stop' : 'more'),
+  });
+  return { lines, stopped: outcome.stopped, code: outcome.code };
+}
+
+describe('tools/splitWalk', () => {
+  let root: string;
+  before(() => (root = packagesTree()));
+  after(() => removeTree(root));
+
+  it('cuts the tree into slices that together list every file once, in rg\'s sorted order', async () => {
+    const slices = await sliceGlobs(root, 8, [], 0);
+    assert.ok(slices && slices.length === 8);
+    const list = (extra: string[]) => spawnSync(ripgrepPath(), ['--files', '--sort=path', ...RG_COMMON_FLAGS, ...extra, '--', root], { cwd: root, encoding: 'utf8' }).stdout;
+    const whole = list([]);
+    assert.equal(slices.map(list).join(''), whole);
+    assert.ok(!whole.includes('dist/') && whole.includes('gam*ma') && whole.includes('!eta'));
+    // Every slice has work: none is left empty by the cut.
+    assert.ok(slices.every((globs) => list(globs) !== ''));
+  });
+
+  it('gives the caller the one walk\'s records in its order, with its exit code', async () => {
+    const one = await records(root, false);
+    const split = await records(root, true);
+    assert.ok(await sliceGlobs(root, 8, [], 0));
+    assert.equal(one.lines.length, 6 * 12 * 3 * 2 + 1);
+    assert.deepEqual(split.lines, one.lines);
+    assert.equal(split.code, 0);
+    const none = await runSortedRipgrep([...SEARCH.slice(0, -1), 'absent_word', '--', root], { cwd: root, signal: noSignal, timeoutMs: 20_000, onRecord: () => 'more' }, { parallel: 2, minWeight: 0 });
+    assert.equal(none.code, 1);
+  });
+
+  it('stops every slice when the caller has enough, and leaves no rg behind', async () => {
+    const one = await records(root, false);
+    const stopped = await records(root, true, 100);
+    assert.deepEqual(stopped.lines, one.lines.slice(0, 100));
+    assert.ok(stopped.stopped);
+    assert.deepEqual(childRgPids(), []);
+  });
+
+  it('holds a later slice\'s output beyond its buffer without losing or reordering a line', async () => {
+    const big = makeTree({});
+    try {
+      for (let p = 0; p < 70; p++) {
+        mkdirSync(path.join(big, `p${String(p).padStart(2, '0')}`));
+        writeFileSync(path.join(big, `p${String(p).padStart(2, '0')}`, 'a.txt'), `needle ${p}\n`);
+      }
+      // About 12 MB of matching lines in the first and second slices: while the first is handed over, the
+      // second queues more than a held slice may, and its rg is paused until its turn.
+      for (const folder of ['p00', 'p10']) writeFileSync(path.join(big, folder, 'z.txt'), `needle ${folder} ${'x'.repeat(100)}\n`.repeat(120_000));
+      const one = await records(big, false);
+      const split = await records(big, true);
+      assert.equal(split.lines.length, one.lines.length);
+      assert.ok(split.lines.every((line, i) => line === one.lines[i]));
+    } finally {
+      removeTree(big);
+    }
+  });
+
+  it('walks small trees, other targets and unsortable names with one rg', async () => {
+    const small = makeTree({ 'a.txt': 'needle\n', 'b/c.txt': 'needle\n' });
+    try {
+      assert.equal(await sliceGlobs(small, 8, [], 0), undefined);
+      // A django-sized guess is walked whole by default.
+      assert.equal(await sliceGlobs(root, 8), undefined);
+      const odd = makeTree({});
+      try {
+        for (let i = 0; i < 70; i++) writeFileSync(path.join(odd, `f${i}.txt`), 'needle\n');
+        writeFileSync(Buffer.concat([Buffer.from(path.join(odd, 'bad')), Buffer.from([0xff, 0xfe])]), 'needle\n');
+        assert.equal(await sliceGlobs(odd, 8, [], 0), undefined);
+        const split = await records(odd, true);
+        assert.equal(split.lines.length, 71);
+      } finally {
+        removeTree(odd);
+      }
+    } finally {
+      removeTree(small);
+    }
+  });
+});
