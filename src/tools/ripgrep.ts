@@ -176,8 +176,9 @@ export function runRipgrep(args: readonly string[], options: RgRunOptions): Prom
     const release = () => {
       const queued = held ?? [];
       held = undefined;
+      // Output of a run cancelled or timed out while held is dropped, as a killed rg's would be.
       for (const data of queued) {
-        if (stopped) break;
+        if (stopped || aborted || timedOut) break;
         feed(data);
       }
       child.stdout.resume();

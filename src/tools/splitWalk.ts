@@ -18,7 +18,7 @@ const MAX_PARALLEL = 4;
 const SLICES_PER_PROCESS = 4;
 /** Rounds of opening heavy folders, and folders read in all (about 20 ms on a 100k-file tree). */
 const MAX_ROUNDS = 10;
-const READ_BUDGET = 600;
+const READ_BUDGET = 1000;
 /** Files an unopened sub-folder is guessed to hold (a typical source folder's size). */
 const FOLDER_GUESS = 10;
 /** A piece heavier than 1/(slices × this) of the tree is opened, so no slice is one piece too big. */
@@ -46,6 +46,24 @@ interface TreeNode {
 export interface SplitOptions {
   parallel?: number;
   minWeight?: number;
+  /** The walk resumes at this file (path components from the root, as bytes): earlier slices are not run. */
+  resumeAt?: Buffer[];
+}
+
+/** One slice: the globs that exclude the rest of the tree, and its last entry (path components). */
+export interface Slice {
+  globs: string[];
+  last: Buffer[];
+}
+
+/** Whether everything under `entry` comes before `file` in rg's sorted order (not when `entry` holds it). */
+function before(entry: Buffer[], file: Buffer[]): boolean {
+  for (let i = 0; i < entry.length; i++) {
+    if (i >= file.length) return false;
+    const order = Buffer.compare(entry[i], file[i]);
+    if (order !== 0) return order < 0;
+  }
+  return false;
 }
 
 /** runRipgrep, split across cores when `args` is one sorted walk of the whole workspace root. */
@@ -56,20 +74,23 @@ export async function runSortedRipgrep(args: readonly string[], options: RgRunOp
   const splittable = parallel > 1 && process.platform !== 'win32' && args.includes('--sort=path') && targets.length === 1 && path.resolve(targets[0]) === path.resolve(options.cwd);
   const slices = splittable ? await sharedSlices(targets[0], parallel * SLICES_PER_PROCESS, args.slice(0, dash), minWeight) : undefined;
   if (!slices) return runRipgrep(args, options);
-  return runSlices(args.slice(0, dash), targets, slices, options, parallel);
+  // A walk that resumes at a file has nothing to do in the slices wholly before it.
+  const resume = split.resumeAt;
+  const wanted = resume ? slices.filter((slice) => !before(slice.last, resume)) : slices;
+  return runSlices(args.slice(0, dash), targets, wanted.map((slice) => slice.globs), options, parallel);
 }
 
 /** Cuts made in the last second, by root: a turn's greps start together and share one cut. */
-const recentCuts = new Map<string, { at: number; slices: Promise<string[][] | undefined> }>();
+const recentCuts = new Map<string, { at: number; slices: Promise<Slice[] | undefined> }>();
 const CUT_REUSE_MS = 1000;
 
-function sharedSlices(root: string, count: number, flags: readonly string[], minWeight: number): Promise<string[][] | undefined> {
+function sharedSlices(root: string, count: number, flags: readonly string[], minWeight: number): Promise<Slice[] | undefined> {
   const key = `${root}\0${count}\0${minWeight}\0${flags.filter((flag) => flag.startsWith('--glob=!')).join('\0')}`;
   const now = Date.now();
   for (const [k, cut] of recentCuts) if (now - cut.at > CUT_REUSE_MS) recentCuts.delete(k);
   const seen = recentCuts.get(key);
   if (seen) return seen.slices;
-  const slices = sliceGlobs(root, count, flags, minWeight).catch(() => undefined);
+  const slices = sliceTree(root, count, flags, minWeight).catch(() => undefined);
   recentCuts.set(key, { at: now, slices });
   return slices;
 }
@@ -126,6 +147,8 @@ async function runSlices(flags: readonly string[], targets: readonly string[], s
           heldUntil,
           onExit: exit,
           onRecord: (record, stripped) => {
+            // Nothing reaches the caller after it said stop, whichever slice the record came from.
+            if (stopped) return 'stop';
             const verdict = options.onRecord(record, stripped);
             if (verdict === 'stop') {
               stopped = true;
@@ -169,12 +192,12 @@ function mergeOutcomes(outcomes: RgOutcome[], stopped: boolean): RgOutcome {
 }
 
 /**
- * The exclusion globs of each slice, in walk order, or `undefined` when the tree is too small to
+ * The tree's slices in walk order (each one's exclusion globs and last entry), or `undefined` when it is too small to
  * split or holds a name a glob cannot spell exactly (then one rg walks it). `flags` are the walk's
  * own, read only to guess which folders it skips: the cut is balanced by a guess of each entry's
  * work, while rg still applies every real rule in every slice, so a wrong guess costs balance only.
  */
-export async function sliceGlobs(root: string, count: number, flags: readonly string[] = [], minWeight = MIN_WEIGHT): Promise<string[][] | undefined> {
+export async function sliceTree(root: string, count: number, flags: readonly string[] = [], minWeight = MIN_WEIGHT): Promise<Slice[] | undefined> {
   const skipped = new Set(flags.flatMap((flag) => /^--glob=!([^/*?[{\\]+)$/.exec(flag)?.[1] ?? []));
   const top: TreeNode = { rel: '', dir: true, weight: 1 };
   // Folders are opened heaviest first (a folder weighs as many entries as it holds), so a deep
@@ -217,7 +240,10 @@ export async function sliceGlobs(root: string, count: number, flags: readonly st
     }
   }
   slices.push(current);
-  return slices.map((inside) => excluded(top, inside).map((rel) => `--glob=!/${escapeGlob(rel)}`));
+  return slices.map((inside) => ({
+    globs: excluded(top, inside).map((rel) => `--glob=!/${escapeGlob(rel)}`),
+    last: ([...inside].pop()?.rel ?? '').split('/').map((part) => Buffer.from(part)),
+  }));
 }
 
 /** Names an ignore file of a folder excludes outright (`dist/`, `/build`): its other rules are left to rg. */

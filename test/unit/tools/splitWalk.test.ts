@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { RG_COMMON_FLAGS, ripgrepPath, runRipgrep } from '../../../src/tools/ripgrep';
-import { runSortedRipgrep, sliceGlobs } from '../../../src/tools/splitWalk';
+import { runSortedRipgrep, sliceTree } from '../../../src/tools/splitWalk';
 import { childRgPids, makeTree, noSignal, removeTree } from './fixture';
 
 /** A tree of 6 packages × 12 folders × 3 files, plus ignored output and names that need glob escapes. */
@@ -37,8 +37,9 @@ describe('tools/splitWalk', () => {
   after(() => removeTree(root));
 
   it('cuts the tree into slices that together list every file once, in rg\'s sorted order', async () => {
-    const slices = await sliceGlobs(root, 8, [], 0);
-    assert.ok(slices && slices.length === 8);
+    const cut = await sliceTree(root, 8, [], 0);
+    assert.ok(cut && cut.length === 8);
+    const slices = cut.map((slice) => slice.globs);
     const list = (extra: string[]) => spawnSync(ripgrepPath(), ['--files', '--sort=path', ...RG_COMMON_FLAGS, ...extra, '--', root], { cwd: root, encoding: 'utf8' }).stdout;
     const whole = list([]);
     assert.equal(slices.map(list).join(''), whole);
@@ -50,12 +51,24 @@ describe('tools/splitWalk', () => {
   it('gives the caller the one walk\'s records in its order, with its exit code', async () => {
     const one = await records(root, false);
     const split = await records(root, true);
-    assert.ok(await sliceGlobs(root, 8, [], 0));
+    assert.ok(await sliceTree(root, 8, [], 0));
     assert.equal(one.lines.length, 6 * 12 * 3 * 2 + 1);
     assert.deepEqual(split.lines, one.lines);
     assert.equal(split.code, 0);
     const none = await runSortedRipgrep([...SEARCH.slice(0, -1), 'absent_word', '--', root], { cwd: root, signal: noSignal, timeoutMs: 20_000, onRecord: () => 'more' }, { parallel: 2, minWeight: 0 });
     assert.equal(none.code, 1);
+  });
+
+  it('resumes at a file without running the slices wholly before it', async () => {
+    const one = await records(root, false);
+    const at = one.lines.findIndex((line) => line.includes('packages/ep{s,i}lon/dir5/'));
+    const file = one.lines[at].split('\0')[0];
+    const lines: string[] = [];
+    const resumeAt = path.relative(root, file).split(path.sep).map((part) => Buffer.from(part));
+    await runSortedRipgrep([...SEARCH, '--', root], { cwd: root, signal: noSignal, timeoutMs: 20_000, onRecord: (r) => (lines.push(r), 'more') }, { parallel: 2, minWeight: 0, resumeAt });
+    // A tail of the one walk: from the start of the slice holding the file, so every line from the file on.
+    assert.ok(lines.length < one.lines.length && lines.length >= one.lines.length - at);
+    assert.deepEqual(lines, one.lines.slice(one.lines.length - lines.length));
   });
 
   it('stops every slice when the caller has enough, and leaves no rg behind', async () => {
@@ -88,14 +101,14 @@ describe('tools/splitWalk', () => {
   it('walks small trees, other targets and unsortable names with one rg', async () => {
     const small = makeTree({ 'a.txt': 'needle\n', 'b/c.txt': 'needle\n' });
     try {
-      assert.equal(await sliceGlobs(small, 8, [], 0), undefined);
+      assert.equal(await sliceTree(small, 8, [], 0), undefined);
       // A django-sized guess is walked whole by default.
-      assert.equal(await sliceGlobs(root, 8), undefined);
+      assert.equal(await sliceTree(root, 8), undefined);
       const odd = makeTree({});
       try {
         for (let i = 0; i < 70; i++) writeFileSync(path.join(odd, `f${i}.txt`), 'needle\n');
         writeFileSync(Buffer.concat([Buffer.from(path.join(odd, 'bad')), Buffer.from([0xff, 0xfe])]), 'needle\n');
-        assert.equal(await sliceGlobs(odd, 8, [], 0), undefined);
+        assert.equal(await sliceTree(odd, 8, [], 0), undefined);
         const split = await records(odd, true);
         assert.equal(split.lines.length, 71);
       } finally {
