@@ -68,8 +68,14 @@ export class ToolHost {
 
   /** Sends a message that needs no answer (warm-up, invalidate, cancel). */
   post(message: HostMessage): void {
-    const child = message.type === 'cancel' ? this.child : this.ensure();
+    // A cancel or a change note means nothing to a helper that is not running: none is started for it.
+    const child = message.type === 'cancel' || message.type === 'files-changed' ? this.child : this.ensure();
     if (child?.connected) child.send(message);
+  }
+
+  /** Tells the helper that files under `roots` were created, deleted or renamed: their listings are dropped. */
+  filesChanged(roots: string[]): void {
+    this.post({ type: 'files-changed', roots });
   }
 
   /** Stops the helper; pending requests fail. */

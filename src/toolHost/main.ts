@@ -8,6 +8,7 @@
  * it is re-parented, it cancels its searches (which kills their rg) and exits.
  */
 import { toErrorInfo } from '../common/errors';
+import { WATCHED_FILE_LIST_TTL_MS } from '../tools/fileList';
 import { NodeToolRunner } from '../tools/runner';
 import type { HelperMessage, HostMessage, RunnerKey } from './protocol';
 
@@ -18,12 +19,13 @@ const inFlight = new Map<number, AbortController>();
 const parentPid = process.ppid;
 
 function runnerFor(key: RunnerKey): NodeToolRunner {
-  const id = JSON.stringify([key.roots, key.visibility ?? null, key.timeoutMs ?? null]);
+  const id = JSON.stringify([key.roots, key.visibility ?? null, key.timeoutMs ?? null, key.watched === true]);
   let runner = runners.get(id);
   if (runner) {
     runners.delete(id);
   } else {
-    runner = new NodeToolRunner({ roots: key.roots, visibility: key.visibility, timeoutMs: key.timeoutMs });
+    const listTtlMs = key.watched ? WATCHED_FILE_LIST_TTL_MS : undefined;
+    runner = new NodeToolRunner({ roots: key.roots, visibility: key.visibility, timeoutMs: key.timeoutMs, listTtlMs });
     if (runners.size >= MAX_RUNNERS) runners.delete(runners.keys().next().value as string);
   }
   runners.set(id, runner);
@@ -44,6 +46,13 @@ async function handle(message: HostMessage): Promise<void> {
       return;
     case 'invalidate':
       runnerFor(message.runner).invalidateFileList();
+      return;
+    case 'files-changed':
+      // Every runner over one of these folders, whatever its visibility settings.
+      for (const [id, runner] of runners) {
+        const roots = (JSON.parse(id) as [string[]])[0];
+        if (roots.some((root) => message.roots.includes(root))) runner.invalidateFileList();
+      }
       return;
     case 'run':
     case 'citation': {

@@ -7,6 +7,8 @@ export interface RunnerKey {
   roots: string[];
   visibility?: VisibilityPolicy;
   timeoutMs?: number;
+  /** The host sends `files-changed` for these folders, so their listing is kept between runs. */
+  watched?: boolean;
 }
 
 /** Host → helper. */
@@ -15,7 +17,9 @@ export type HostMessage =
   | { type: 'citation'; id: number; runner: RunnerKey; path: string }
   | { type: 'cancel'; id: number }
   | { type: 'warm-up'; runner: RunnerKey }
-  | { type: 'invalidate'; runner: RunnerKey };
+  | { type: 'invalidate'; runner: RunnerKey }
+  /** Files were created, deleted or renamed (or an ignore file edited) under these folders. */
+  | { type: 'files-changed'; roots: string[] };
 
 /** Helper → host: the answer to one `run` or `citation` request. */
 export type HelperMessage =

@@ -19,6 +19,11 @@ export interface NodeToolRunnerOptions {
   timeoutMs?: number;
   /** Exclude globs and the opt-in for ignored files (default: ignore files obeyed, nothing excluded). */
   visibility?: VisibilityPolicy;
+  /**
+   * How long the file listing is reused (default FILE_LIST_TTL_MS, 5 s). Longer only for a host that
+   * calls invalidateFileList whenever files are created or deleted (WATCHED_FILE_LIST_TTL_MS).
+   */
+  listTtlMs?: number;
 }
 
 /**
@@ -30,7 +35,7 @@ export class NodeToolRunner implements ToolRunner {
   private readonly timeoutMs: number;
 
   constructor(options: NodeToolRunnerOptions) {
-    this.workspace = new Workspace(options.roots, options.visibility);
+    this.workspace = new Workspace(options.roots, options.visibility, options.listTtlMs);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_LIMITS.toolTimeoutMs;
   }
 

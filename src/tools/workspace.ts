@@ -55,10 +55,10 @@ export class Workspace {
   /** The listing of every visible file, shared by glob and the visibility checks. */
   readonly files: FileListCache;
 
-  constructor(roots: readonly string[], policy: VisibilityPolicy = {}) {
+  constructor(roots: readonly string[], policy: VisibilityPolicy = {}, listTtlMs?: number) {
     this.policy = policy;
     this.excludes = new ExcludeMatcher(policy.exclude);
-    this.files = new FileListCache(this);
+    this.files = new FileListCache(this, listTtlMs);
     if (roots.length === 0) throw new CodeGrepError('bad-input', 'No workspace folder: open a folder or pass --repo DIR.');
     const used = new Map<string, number>();
     this.roots = roots.map((root) => {

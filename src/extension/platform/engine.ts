@@ -14,6 +14,7 @@ import { NodeToolRunner } from '../../tools/runner';
 import { mergeExcludeMaps } from '../../tools/excludes';
 import { RemoteToolRunner, ToolHost } from '../../toolHost/client';
 import type { VisibilitySettings } from '../settings/settings';
+import { ListingWatcher } from './listingWatcher';
 
 export { Locator } from '../../core/locator';
 
@@ -43,8 +44,27 @@ export function createToolRunner(roots: readonly string[], settings?: Visibility
     includeIgnored: settings.includeIgnored,
   };
   if (process.env.CODEGREP_TOOLS_IN_PROCESS === '1') return new NodeToolRunner({ roots: [...roots], visibility }).warmUp();
-  toolHost ??= new ToolHost({ script: toolHostScript() });
-  return new RemoteToolRunner(toolHost, { roots: [...roots], visibility }).warmUp();
+  const host = (toolHost ??= new ToolHost({ script: toolHostScript() }));
+  watchListing(host, roots);
+  return new RemoteToolRunner(host, { roots: [...roots], visibility, watched: true }).warmUp();
+}
+
+/** Folder sets whose listing the helper keeps between runs, each under a watcher; the oldest goes first. */
+const MAX_WATCHED = 4;
+const watched = new Map<string, ListingWatcher>();
+
+function watchListing(host: ToolHost, roots: readonly string[]): void {
+  const key = JSON.stringify(roots);
+  const seen = watched.get(key);
+  watched.delete(key);
+  watched.set(key, seen ?? new ListingWatcher(roots, () => host.filesChanged([...roots])));
+  while (watched.size > MAX_WATCHED) {
+    const [oldest, watcher] = watched.entries().next().value as [string, ListingWatcher];
+    watcher.dispose();
+    watched.delete(oldest);
+    // Its folders are no longer watched, so a listing the helper kept for them must not outlive this.
+    host.filesChanged(JSON.parse(oldest) as string[]);
+  }
 }
 
 /**
@@ -67,6 +87,8 @@ export function activeToolHost(): ToolHost | undefined {
 
 /** Stops the tool helper (extension deactivation). */
 export function disposeToolHost(): void {
+  for (const watcher of watched.values()) watcher.dispose();
+  watched.clear();
   toolHost?.dispose();
   toolHost = undefined;
 }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { ToolCall } from '../../../src/common/tools';
 import { NodeToolRunner } from '../../../src/tools/runner';
@@ -79,6 +79,30 @@ describe('toolHost: tools in a helper process', function () {
     assert.deepEqual(await remote.resolveCitation('nope.py'), await local.resolveCitation('nope.py'));
     assert.notEqual(host.pid, process.pid);
     assert.deepEqual(childrenOf(process.pid, 'rg'), [], 'no rg is a child of this process');
+  });
+
+  it('keeps a watched folder\'s listing between runs until told that files changed', async () => {
+    const folder = makeTree({ 'a/one.py': 'x = 1\n' });
+    try {
+      const glob = (runner: RemoteToolRunner) => runner.run({ id: 'g', name: 'glob', args: { pattern: '*.py' } }, noSignal).then((r) => r.paths);
+      const watched = new RemoteToolRunner(host, { roots: [folder], watched: true });
+      const plain = new RemoteToolRunner(host, { roots: [folder] });
+      assert.deepEqual(await glob(watched), ['a/one.py']);
+      assert.deepEqual(await glob(plain), ['a/one.py']);
+      writeFileSync(path.join(folder, 'a', 'two.py'), 'y = 2\n');
+      // Past the plain runner's 5 s; the watched one still answers from its listing, as no change was told.
+      await new Promise((r) => setTimeout(r, 5_200));
+      assert.deepEqual(await glob(plain), ['a/one.py', 'a/two.py']);
+      assert.deepEqual(await glob(watched), ['a/one.py']);
+      host.filesChanged([folder]);
+      assert.deepEqual(await glob(watched), ['a/one.py', 'a/two.py']);
+      // A note about other folders drops nothing.
+      writeFileSync(path.join(folder, 'a', 'three.py'), 'z = 3\n');
+      host.filesChanged(['/elsewhere']);
+      assert.deepEqual(await glob(watched), ['a/one.py', 'a/two.py']);
+    } finally {
+      removeTree(folder);
+    }
   });
 
   it('cancels: rejects at once and the helper kills its rg', async () => {
