@@ -73,7 +73,8 @@ export async function runSortedRipgrep(args: readonly string[], options: RgRunOp
   const targets = dash < 0 ? [] : args.slice(dash + 1);
   const splittable = parallel > 1 && process.platform !== 'win32' && args.includes('--sort=path') && targets.length === 1 && path.resolve(targets[0]) === path.resolve(options.cwd);
   const slices = splittable ? await sharedSlices(targets[0], parallel * SLICES_PER_PROCESS, args.slice(0, dash), minWeight) : undefined;
-  if (!slices) return runRipgrep(args, options);
+  // Unsplit, or cancelled while the tree was cut: runRipgrep then rejects with 'cancelled' at once.
+  if (!slices || options.signal.aborted) return runRipgrep(args, options);
   // A walk that resumes at a file has nothing to do in the slices wholly before it.
   const resume = split.resumeAt;
   const wanted = resume ? slices.filter((slice) => !before(slice.last, resume)) : slices;
@@ -174,6 +175,8 @@ async function runSlices(flags: readonly string[], targets: readonly string[], s
     const settled = await Promise.allSettled(runs);
     const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failure) throw failure.reason;
+    // Cancelled before any slice started: reject as one rg would.
+    if (options.signal.aborted) return await runRipgrep([...flags, '--', ...targets], options);
     const outcomes = settled.flatMap((s) => (s.status === 'fulfilled' && s.value ? [s.value] : []));
     return mergeOutcomes(outcomes, stopped);
   } finally {

@@ -79,6 +79,19 @@ describe('tools/splitWalk', () => {
     assert.deepEqual(childRgPids(), []);
   });
 
+  it('rejects as cancelled when the run is cancelled, before or during the walk, and leaves no rg behind', async () => {
+    const cancelled = async (when: 'while cutting' | 'at the first record') => {
+      const controller = new AbortController();
+      const onRecord = () => (controller.abort(), 'more' as const);
+      const run = runSortedRipgrep([...SEARCH, '--', root], { cwd: root, signal: controller.signal, timeoutMs: 20_000, onRecord }, { parallel: 2, minWeight: 0 });
+      if (when === 'while cutting') controller.abort();
+      await assert.rejects(run, /cancelled/, when);
+    };
+    await cancelled('while cutting');
+    await cancelled('at the first record');
+    assert.deepEqual(childRgPids(), []);
+  });
+
   it('holds a later slice\'s output beyond its buffer without losing or reordering a line', async () => {
     const big = makeTree({});
     try {
