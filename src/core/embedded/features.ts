@@ -81,7 +81,7 @@ const EXTRACTORS: [name: string, extract: Extractor][] = [
 
 
 /** The evidence a reason names for each feature (features of no group, like the hand rank, explain nothing). */
-const BASE_GROUPS: Partial<Record<string, EvidenceGroup>> = {
+export const FEATURE_GROUPS: Partial<Record<string, EvidenceGroup>> = {
   path_match: 'path',
   path_match_unique: 'path',
   trace_frame: 'path',
@@ -102,36 +102,16 @@ const BASE_GROUPS: Partial<Record<string, EvidenceGroup>> = {
   lexical_is_first: 'words',
 };
 
-/** BASE_GROUPS, and each Python twin of a feature in its feature's group. */
-export const FEATURE_GROUPS: Partial<Record<string, EvidenceGroup>> = Object.fromEntries(
-  Object.entries(BASE_GROUPS).flatMap(([name, group]) => [
-    [name, group],
-    [`python_${name}`, group],
-  ]),
-);
-
-/**
- * Every feature again, for Python files only (zero elsewhere), and the flag itself. Python is half of
- * the training rows and behaves unlike the compiled languages (one-file fixes, module paths in
- * tracebacks), so one set of weights served both badly. With its own weights on top, grouped
- * cross-validation rose from F0.5 0.452 to 0.462 (Python 0.523 to 0.535, Go 0.377 to 0.387). The other
- * languages, TS/JS included, keep the shared weights: a second split for the compiled languages
- * left TS/JS, with 4 training rows, to a model of almost nothing (docs/benchmarks.md).
- */
-const PYTHON_FILE = /\.pyi?$/;
-const BASE_NAMES = EXTRACTORS.map(([name]) => name);
-
 /** Names of the features, in the order of `CandidateFeatures.values`. */
-export const FEATURE_NAMES: readonly string[] = [...BASE_NAMES, 'python_file', ...BASE_NAMES.map((name) => `python_${name}`)];
+export const FEATURE_NAMES: readonly string[] = EXTRACTORS.map(([name]) => name);
 
 /** Features of the `limit` best candidates of a run, in hand-ranking order. */
 export function candidateFeatures(input: FeatureInput, limit: number): CandidateFeatures[] {
   const summary = summarize(input);
-  return input.ranked.slice(0, limit).map((file, index) => {
-    const base = EXTRACTORS.map(([, extract]) => round(extract(file, index, summary)));
-    const python = PYTHON_FILE.test(file.path) ? 1 : 0;
-    return { path: file.path, values: [...base, python, ...base.map((value) => value * python)] };
-  });
+  return input.ranked.slice(0, limit).map((file, index) => ({
+    path: file.path,
+    values: EXTRACTORS.map(([, extract]) => round(extract(file, index, summary))),
+  }));
 }
 
 function summarize(input: FeatureInput): RunSummary {
