@@ -12,7 +12,7 @@ export interface LogisticFit {
  * Deterministic: the same rows give the same weights. The bias is not penalised. ml-matrix does the linear
  * algebra; the loss is convex, so Newton converges in a handful of steps on our few dozen features.
  */
-export function fitLogistic(rows: number[][], labels: number[], options: { l2: number; sampleWeights?: number[]; maxIterations?: number }): LogisticFit {
+export function fitLogistic(rows: number[][], labels: number[], options: { l2: number; sampleWeights?: number[]; offsets?: number[]; maxIterations?: number }): LogisticFit {
   const n = rows.length;
   const d = rows[0]?.length ?? 0;
   const weights = options.sampleWeights ?? new Array<number>(n).fill(1);
@@ -24,7 +24,8 @@ export function fitLogistic(rows: number[][], labels: number[], options: { l2: n
     const hessian = Matrix.zeros(d + 1, d + 1);
     for (let i = 0; i < n; i++) {
       const x = rows[i]!;
-      const p = sigmoid(dot(beta, x));
+      // An offset is a fixed part of the row's log-odds (a model fitted before this one).
+      const p = sigmoid(dot(beta, x) + (options.offsets?.[i] ?? 0));
       const w = weights[i]!;
       const residual = w * (p - labels[i]!);
       const curvature = w * p * (1 - p);

@@ -81,7 +81,7 @@ const EXTRACTORS: [name: string, extract: Extractor][] = [
 
 
 /** The evidence a reason names for each feature (features of no group, like the hand rank, explain nothing). */
-export const FEATURE_GROUPS: Partial<Record<string, EvidenceGroup>> = {
+const BASE_GROUPS: Partial<Record<string, EvidenceGroup>> = {
   path_match: 'path',
   path_match_unique: 'path',
   trace_frame: 'path',
@@ -102,16 +102,38 @@ export const FEATURE_GROUPS: Partial<Record<string, EvidenceGroup>> = {
   lexical_is_first: 'words',
 };
 
+/** BASE_GROUPS, and each Python twin of a feature in its feature's group. */
+export const FEATURE_GROUPS: Partial<Record<string, EvidenceGroup>> = Object.fromEntries(
+  Object.entries(BASE_GROUPS).flatMap(([name, group]) => [
+    [name, group],
+    [`python_${name}`, group],
+  ]),
+);
+
+/**
+ * Every feature again, for Python files only (zero elsewhere), and the flag itself. Python is half of
+ * the training rows and its fixes look unlike the other languages' (one file, module paths in
+ * tracebacks). The trainer fits these twins on Python candidates only, after the shared weights and
+ * on top of them, so Python gets adjustments of its own while every other language keeps exactly the
+ * shared model (trainer/fit.ts, fitModel).
+ */
+const PYTHON_FILE = /\.pyi?$/;
+const BASE_NAMES = EXTRACTORS.map(([name]) => name);
+
 /** Names of the features, in the order of `CandidateFeatures.values`. */
-export const FEATURE_NAMES: readonly string[] = EXTRACTORS.map(([name]) => name);
+export const FEATURE_NAMES: readonly string[] = [...BASE_NAMES, 'python_file', ...BASE_NAMES.map((name) => `python_${name}`)];
+
+/** Where the Python part starts: `python_file`, then one twin per base feature, in order. */
+export const PYTHON_TWINS_AT = BASE_NAMES.length;
 
 /** Features of the `limit` best candidates of a run, in hand-ranking order. */
 export function candidateFeatures(input: FeatureInput, limit: number): CandidateFeatures[] {
   const summary = summarize(input);
-  return input.ranked.slice(0, limit).map((file, index) => ({
-    path: file.path,
-    values: EXTRACTORS.map(([, extract]) => round(extract(file, index, summary))),
-  }));
+  return input.ranked.slice(0, limit).map((file, index) => {
+    const base = EXTRACTORS.map(([, extract]) => round(extract(file, index, summary)));
+    const python = PYTHON_FILE.test(file.path) ? 1 : 0;
+    return { path: file.path, values: [...base, python, ...base.map((value) => value * python)] };
+  });
 }
 
 function summarize(input: FeatureInput): RunSummary {

@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
-import { FEATURE_NAMES } from '../../../src/core/embedded/features';
+import { FEATURE_NAMES, PYTHON_TWINS_AT } from '../../../src/core/embedded/features';
+import { probabilities } from '../../../src/core/embedded/ranker';
 import { labelIssue, type TrainingIssue } from '../../../src/trainer/examples';
-import { DEFAULT_FIT, answerFor, repositoryFolds, trainRanker } from '../../../src/trainer/fit';
+import { DEFAULT_FIT, answerFor, fitModel, repositoryFolds, trainRanker } from '../../../src/trainer/fit';
 
 const HAND_RATIO = FEATURE_NAMES.indexOf('hand_score_ratio');
 const DEFINES = FEATURE_NAMES.indexOf('definition_of_title_clue');
@@ -46,5 +47,37 @@ describe('ranker training', () => {
     assert.ok(crossValidation.handByLanguage.all!.acc_at_1 < 0.5, 'the hand ranking alone gets these wrong');
     assert.deepEqual(answerFor(model, issues(3)[2]!), ['f2.py']);
     assert.deepEqual(trainRanker(issues(40)).model, model, 'same data, same model');
+  });
+
+  it('fits the Python twins on Python files alone: every other file keeps the shared model\'s probability', () => {
+    // Python issues where the gold file is the hand leader; Go issues where it is the definer of the title's name.
+    const mixed: TrainingIssue[] = [];
+    for (let i = 0; i < 60; i++) {
+      const py = i % 2 === 0;
+      const gold = py ? 0 : i % 3;
+      const candidates = [0, 1, 2].map((c) => {
+        const base = new Array<number>(PYTHON_TWINS_AT).fill(0);
+        base[HAND_RATIO] = 1 - c * 0.1;
+        base[DEFINES] = c === (py ? 2 : gold) ? 1 : 0;
+        const values = [...base, py ? 1 : 0, ...base.map((v) => (py ? v : 0))];
+        return { path: `f${c}.${py ? 'py' : 'go'}`, values };
+      });
+      mixed.push(labelIssue({ instance_id: `r${i % 6}__${i}`, repo: `o/r${i % 6}`, language: py ? 'python' : 'go', gold_files: [`f${gold}.${py ? 'py' : 'go'}`] }, candidates));
+    }
+    const withTwins = fitModel(mixed, DEFAULT_FIT, 1, 0);
+    const shared = fitModel(mixed, DEFAULT_FIT, 1, 0, false);
+    assert.equal(withTwins.features.length, FEATURE_NAMES.length);
+    assert.ok(withTwins.mean.slice(PYTHON_TWINS_AT).every((m) => m === 0), 'twins are not centred, so 0 stays 0');
+    for (const issue of mixed) {
+      const a = probabilities(withTwins, issue.candidates);
+      const b = probabilities(shared, issue.candidates);
+      if (issue.language === 'go') assert.deepEqual(a, b);
+    }
+    // On Python the twins learn that the leader, not the definer, is the fix.
+    const python = mixed.find((i) => i.language === 'python')!;
+    const [leader, , definer] = probabilities(withTwins, python.candidates);
+    const [sharedLeader, , sharedDefiner] = probabilities(shared, python.candidates);
+    assert.ok(leader! - definer! > sharedLeader! - sharedDefiner!, `${leader} ${definer} vs ${sharedLeader} ${sharedDefiner}`);
+    assert.deepEqual(answerFor(withTwins, python), ['f0.py']);
   });
 });

@@ -75,4 +75,23 @@ describe('candidate features (real files, real ripgrep)', function () {
     const score = result.candidates[0]?.score ?? -1;
     assert.ok(score > 0 && score < 1, 'the score is the model probability');
   });
+
+  it('gives Python files their own copy of every feature, and every other file zeros there', async () => {
+    const py = makeTree({ 'pkg/repo_card.py': 'class RepoCard:\n    def render_stars(self, count):\n        return str(count)\n', ...FILES }, 'codegrep-features-py-');
+    try {
+      let rows: CandidateFeatures[] = [];
+      const issue = { title: 'RepoCard renderStars ignores the locale', body: 'Calling `renderStars(1234)` on a `RepoCard` prints 1234.' };
+      await new Locator(new NodeToolRunner({ roots: [py] })).locate(issue, createEmbeddedBrain({ model: null, observe: (f) => (rows = f) }));
+      const base = FEATURE_NAMES.indexOf('python_file');
+      assert.equal(FEATURE_NAMES.length, base * 2 + 1);
+      for (const row of rows) {
+        const python = row.path.endsWith('.py') ? 1 : 0;
+        assert.equal(row.values[base], python, row.path);
+        for (let i = 0; i < base; i++) assert.equal(row.values[base + 1 + i], row.values[i]! * python, `${row.path} ${FEATURE_NAMES[base + 1 + i]}`);
+      }
+      assert.ok(rows.some((r) => r.path === 'pkg/repo_card.py') && rows.some((r) => !r.path.endsWith('.py')));
+    } finally {
+      removeTree(py);
+    }
+  });
 });
