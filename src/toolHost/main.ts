@@ -14,22 +14,22 @@ import type { HelperMessage, HostMessage, RunnerKey } from './protocol';
 
 /** Runners kept per folder set, so a run's listing is reused by its globs (and for a few seconds after). */
 const MAX_RUNNERS = 4;
-const runners = new Map<string, NodeToolRunner>();
+const runners = new Map<string, { runner: NodeToolRunner; roots: string[] }>();
 const inFlight = new Map<number, AbortController>();
 const parentPid = process.ppid;
 
 function runnerFor(key: RunnerKey): NodeToolRunner {
   const id = JSON.stringify([key.roots, key.visibility ?? null, key.timeoutMs ?? null, key.watched === true]);
-  let runner = runners.get(id);
-  if (runner) {
+  let kept = runners.get(id);
+  if (kept) {
     runners.delete(id);
   } else {
     const listTtlMs = key.watched ? WATCHED_FILE_LIST_TTL_MS : undefined;
-    runner = new NodeToolRunner({ roots: key.roots, visibility: key.visibility, timeoutMs: key.timeoutMs, listTtlMs });
+    kept = { runner: new NodeToolRunner({ roots: key.roots, visibility: key.visibility, timeoutMs: key.timeoutMs, listTtlMs }), roots: key.roots };
     if (runners.size >= MAX_RUNNERS) runners.delete(runners.keys().next().value as string);
   }
-  runners.set(id, runner);
-  return runner;
+  runners.set(id, kept);
+  return kept.runner;
 }
 
 function send(message: HelperMessage): void {
@@ -49,8 +49,7 @@ async function handle(message: HostMessage): Promise<void> {
       return;
     case 'files-changed':
       // Every runner over one of these folders, whatever its visibility settings.
-      for (const [id, runner] of runners) {
-        const roots = (JSON.parse(id) as [string[]])[0];
+      for (const { runner, roots } of runners.values()) {
         if (roots.some((root) => message.roots.includes(root))) runner.invalidateFileList();
       }
       return;

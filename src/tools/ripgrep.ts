@@ -197,7 +197,6 @@ export function runRipgrep(args: readonly string[], options: RgRunOptions): Prom
         return;
       }
       settled = true;
-      rgWatchdog.untrack(child.pid);
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
       if (!stopped && !timedOut && !aborted) {
@@ -212,9 +211,12 @@ export function runRipgrep(args: readonly string[], options: RgRunOptions): Prom
       resolve({ code, stderr, stopped, timedOut, skipped });
     };
     let exited = false;
+    // At exit, not when the result is handed over: a held rg may be gone long before, and its pid reused.
     const onExit = () => {
-      if (!exited) options.onExit?.();
+      if (exited) return;
       exited = true;
+      rgWatchdog.untrack(child.pid);
+      options.onExit?.();
     };
     child.on('error', (error) => {
       spawnError = error;
