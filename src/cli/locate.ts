@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import type { LocateEvent } from '../common/events';
 import { terminalSafe } from '../common/terminalText';
 import { Locator } from '../core/locator';
+import { defaultSnapshotDir } from '../tools/listingSnapshot';
 import { NodeToolRunner } from '../tools/runner';
 import { BRAIN_NAMES, parseBrains } from './brains';
 import { EXIT, badInput, intFlag, userCwd, type Command } from './command';
@@ -34,6 +35,9 @@ Options:
   --include-ignored          also search files .gitignore/.ignore/.rgignore hide, and node_modules/
                              (.git/ and credential files such as .env are never read)
   --json                     print the LocateResult as JSON
+  --no-listing-cache         list the repo's files afresh: no on-disk copy of a big repo's file
+                             listing is read or written (copies live in CODEGREP_CACHE_DIR, or
+                             ~/.cache/codegrep, and are checked against the folders' times)
 
 The API key for --brain openai is read from CODEGREP_API_KEY; for GitHub issues, the token from
 GITHUB_TOKEN or GH_TOKEN and, for GitHub Enterprise, the API base from GITHUB_API_URL. Exit codes: 0 success, 1 run failure, 2 bad input.`;
@@ -63,6 +67,7 @@ export const locateCommand: Command = {
         exclude: { type: 'string', multiple: true, default: [] },
         'include-ignored': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
+        'no-listing-cache': { type: 'boolean', default: false },
       },
     });
     const cwd = userCwd();
@@ -83,6 +88,9 @@ export const locateCommand: Command = {
 
     const controller = new AbortController();
     const stopSignals = onStopSignals(() => controller.abort());
+    const visibility = { exclude: values.exclude.map((glob) => ({ glob })), includeIgnored: values['include-ignored'] };
+    const snapshotDir = values['no-listing-cache'] ? undefined : defaultSnapshotDir();
+    const tools = new NodeToolRunner({ roots: [repo], visibility, snapshotDir });
     try {
       const issue = await readIssue({
         text: positionals.length ? positionals.join(' ') : undefined,
@@ -93,8 +101,7 @@ export const locateCommand: Command = {
         repo,
         signal: controller.signal,
       });
-      const visibility = { exclude: values.exclude.map((glob) => ({ glob })), includeIgnored: values['include-ignored'] };
-      const locator = new Locator(new NodeToolRunner({ roots: [repo], visibility }).warmUp(), { maxTurns, maxParallelCalls });
+      const locator = new Locator(tools.warmUp(), { maxTurns, maxParallelCalls });
       const live = !values.json && process.stderr.isTTY ? liveTrace : undefined;
       const result = await locator.locate(issue, specs[0].create(repo), { signal: controller.signal, onEvent: live, warmStart: specs[0].warmStart?.() });
       if (live) process.stderr.write('\r\x1b[2K');
@@ -102,6 +109,8 @@ export const locateCommand: Command = {
       return EXIT.ok;
     } finally {
       stopSignals();
+      // After the answer is out: the copy of a big listing saves the next call about 0.6 s per 100k files.
+      tools.finishListingCopy();
     }
   },
 };

@@ -10,6 +10,7 @@ import { toErrorInfo } from '../common/errors';
 import { formatForModel } from '../common/handoffText';
 import type { LocateResult } from '../common/result';
 import { Locator } from '../core/locator';
+import { defaultSnapshotDir } from '../tools/listingSnapshot';
 import { NodeToolRunner } from '../tools/runner';
 import type { VisibilityPolicy } from '../tools/visibility';
 import { BRAIN_NAMES, parseBrains, type ModelFlags } from './brains';
@@ -33,6 +34,7 @@ Options:
   --allow-repo DIR    also accept a call's "repo" inside DIR (repeatable)
   --exclude GLOB      never search, list or read matching paths (repeatable; files.exclude syntax)
   --include-ignored   also search ignored files and node_modules/ (never .git/ or .env-style files)
+  --no-listing-cache  no on-disk copy of a big repo's file listing (CODEGREP_CACHE_DIR or ~/.cache/codegrep)
   --brain NAME        default brain: ${BRAIN_NAMES} (default: embedded)
   --endpoint URL      OpenAI-compatible server for --brain openai (or CODEGREP_ENDPOINT)
   --model NAME        served model name (or CODEGREP_MODEL); the key comes from CODEGREP_API_KEY
@@ -55,6 +57,8 @@ export interface McpServerDefaults {
   allowedRepos?: readonly string[];
   /** What the tools may see (`--exclude`, `--include-ignored`). */
   visibility?: VisibilityPolicy;
+  /** Where copies of big repos' file listings are kept between calls (listingSnapshot.ts); none when undefined. */
+  snapshotDir?: string;
   /** Aborts every call in flight (the server is shutting down on a signal). */
   shutdown?: AbortSignal;
   /** Gets each call's promise, so a shutdown can wait until their rg children are gone. */
@@ -112,7 +116,8 @@ async function locateCall(
     const remotes = async () => (await readGitInfo(root))?.remotes ?? [];
     const resolved = await issueFromInput(issue, { env: defaults.env, remotes, signal });
     const progressToken = extra._meta?.progressToken;
-    const locator = new Locator(new NodeToolRunner({ roots: [root] }));
+    const tools = new NodeToolRunner({ roots: [root], visibility: defaults.visibility, snapshotDir: defaults.snapshotDir });
+    const locator = new Locator(tools.warmUp());
     const result = await locator.locate(resolved, spec.create(root), {
       signal,
       warmStart: spec.warmStart?.(),
@@ -183,6 +188,7 @@ export const mcpCommand: Command = {
         'allow-repo': { type: 'string', multiple: true, default: [] },
         exclude: { type: 'string', multiple: true, default: [] },
         'include-ignored': { type: 'boolean', default: false },
+        'no-listing-cache': { type: 'boolean', default: false },
         brain: { type: 'string', default: 'embedded' },
         endpoint: { type: 'string' },
         model: { type: 'string' },
@@ -202,7 +208,8 @@ export const mcpCommand: Command = {
       void call.finally(() => inFlight.delete(call));
     };
     const visibility = { exclude: values.exclude.map((glob) => ({ glob })), includeIgnored: values['include-ignored'] };
-    const server = createMcpServer({ repo, brain: values.brain, flags, env: process.env, allowedRepos, visibility, shutdown: shutdown.signal, track });
+    const snapshotDir = values['no-listing-cache'] ? undefined : defaultSnapshotDir();
+    const server = createMcpServer({ repo, brain: values.brain, flags, env: process.env, allowedRepos, visibility, snapshotDir, shutdown: shutdown.signal, track });
     // The SDK closes stdio silently on a message over its buffer; the guard answers such a line with an error instead.
     const guard = new McpLineGuard(MCP_MAX_MESSAGE_BYTES, (id, bytes) => {
       process.stderr.write(`codegrep mcp: dropped a ${bytes}-byte message (over ${MCP_MAX_MESSAGE_BYTES} bytes)\n`);

@@ -19,13 +19,14 @@ const inFlight = new Map<number, AbortController>();
 const parentPid = process.ppid;
 
 function runnerFor(key: RunnerKey): NodeToolRunner {
-  const id = JSON.stringify([key.roots, key.visibility ?? null, key.timeoutMs ?? null, key.watched === true]);
+  const id = JSON.stringify([key.roots, key.visibility ?? null, key.timeoutMs ?? null, key.watched === true, key.snapshotDir ?? null]);
   let kept = runners.get(id);
   if (kept) {
     runners.delete(id);
   } else {
     const listTtlMs = key.watched ? WATCHED_FILE_LIST_TTL_MS : undefined;
-    kept = { runner: new NodeToolRunner({ roots: key.roots, visibility: key.visibility, timeoutMs: key.timeoutMs, listTtlMs }), roots: key.roots };
+    const runner = new NodeToolRunner({ roots: key.roots, visibility: key.visibility, timeoutMs: key.timeoutMs, listTtlMs, snapshotDir: key.snapshotDir });
+    kept = { runner, roots: key.roots };
     if (runners.size >= MAX_RUNNERS) runners.delete(runners.keys().next().value as string);
   }
   runners.set(id, kept);

@@ -9,6 +9,8 @@ export interface RunnerKey {
   timeoutMs?: number;
   /** The host sends `files-changed` for these folders, so their listing is kept between runs. */
   watched?: boolean;
+  /** Folder for on-disk copies of big listings, read when the helper (re)starts (listingSnapshot.ts). */
+  snapshotDir?: string;
 }
 
 /** Host → helper. */

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { CodeGrepError } from '../common/errors';
+import { IGNORE_FILE_NAMES, ignoreSourcesFor, type ListingSnapshots } from './listingSnapshot';
 import { RG_BASE_FLAGS, runRipgrep, summarizeRgError } from './ripgrep';
 import { policyRgFlags } from './visibility';
 import type { Workspace } from './workspace';
@@ -12,6 +13,8 @@ export const FILE_LIST_TTL_MS = 5_000;
  * (`files.watcherExclude`, ignore files outside the folders). A 100k-file listing costs about 0.7 s of CPU.
  */
 export const WATCHED_FILE_LIST_TTL_MS = 120_000;
+/** How long after an rg listing its copy is written to disk (see scheduleCopy). */
+const COPY_DELAY_MS = 3_000;
 /** Clock slack when comparing a file's change time with when a listing started. */
 const CHANGE_SLACK_MS = 50;
 
@@ -20,27 +23,59 @@ const CHANGE_SLACK_MS = 50;
  * concurrent globs and reused for a few seconds.
  */
 export class FileListCache {
-  private cached: { files: Promise<string[]>; at: number; done?: string[] } | undefined;
+  private cached: ListingEntry | undefined;
+  /** Set by invalidate: the next listing runs rg, whatever copy is on disk. */
+  private distrustCopy = false;
+  /** Where the last finished listing came from (for tests and benches). */
+  lastSource: 'rg' | 'snapshot' | undefined;
+  private pendingCopy: { timer: NodeJS.Timeout; write: () => boolean } | undefined;
+  private copiesClosed = false;
 
   constructor(
     private readonly workspace: Workspace,
     private readonly ttlMs = FILE_LIST_TTL_MS,
+    private readonly snapshots?: ListingSnapshots,
   ) {}
 
-  /** Forgets the listing, e.g. after files changed on disk. */
+  /** Forgets the listing, e.g. after files changed on disk; the next one is made by rg, not read from a copy. */
   invalidate(): void {
     this.cached = undefined;
+    this.distrustCopy = true;
+  }
+
+  /**
+   * Writes the pending copy of the last rg listing now; with `last`, no later listing is copied (a
+   * CLI call that printed its answer, or failed, must not wait for a timer). Returns whether one was written.
+   */
+  flushCopy(last = false): boolean {
+    if (last) this.copiesClosed = true;
+    const pending = this.pendingCopy;
+    if (!pending) return false;
+    clearTimeout(pending.timer);
+    this.pendingCopy = undefined;
+    return pending.write();
+  }
+
+  /**
+   * The copy's stats and write take about 0.15 s at 100k files, so they wait until the run that
+   * asked for the listing is likely over (or flushCopy); a change meanwhile only stops the copy.
+   */
+  private scheduleCopy(write: () => boolean): void {
+    if (this.copiesClosed) return;
+    if (this.pendingCopy) clearTimeout(this.pendingCopy.timer);
+    // Unref'd: a copy never keeps a process alive (a CLI call writes it with flushCopy before it ends).
+    this.pendingCopy = { timer: setTimeout(() => this.flushCopy(), COPY_DELAY_MS).unref(), write };
   }
 
   /** Sorted workspace-relative paths of every searchable file; rejects 'cancelled' when `signal` aborts. */
   list(signal: AbortSignal, timeoutMs: number): Promise<string[]> {
     const now = Date.now();
     if (!this.cached || now - this.cached.at > this.ttlMs) {
-      const files = this.load(timeoutMs);
-      const entry: { files: Promise<string[]>; at: number; done?: string[] } = { files, at: now };
+      const entry: ListingEntry = { files: Promise.resolve([]), at: now, asOf: now };
+      entry.files = this.load(timeoutMs, entry);
       this.cached = entry;
       // A failed listing is not reused.
-      files.then(
+      entry.files.then(
         (done) => (entry.done = done),
         () => {
           if (this.cached === entry) this.cached = undefined;
@@ -62,7 +97,7 @@ export class FileListCache {
     if (first === undefined) return undefined;
     if (listingHas(first, display, kind)) return true;
     const expired = !this.cached || Date.now() - this.cached.at > this.ttlMs;
-    if (!expired && this.cached && changedMs < this.cached.at - CHANGE_SLACK_MS) return false;
+    if (!expired && this.cached && changedMs < this.cached.asOf - CHANGE_SLACK_MS) return false;
     this.invalidate();
     const again = await this.list(signal, timeoutMs).catch((error: unknown) => (signal.aborted ? Promise.reject(error) : undefined));
     return again === undefined ? undefined : listingHas(again, display, kind);
@@ -74,10 +109,28 @@ export class FileListCache {
     return done === undefined ? undefined : listingHas(done, display, kind);
   }
 
-  private async load(timeoutMs: number): Promise<string[]> {
+  private async load(timeoutMs: number, entry: ListingEntry): Promise<string[]> {
+    const { roots } = this.workspace;
+    const args = fileListFlags(roots.map((r) => r.abs), this.workspace.rgFilterFlags());
+    // Some exclude globs are matched here, not by rg (withoutExcluded), so they are part of the copy's key.
+    const key = [...args, `exclude:${JSON.stringify(this.workspace.policy.exclude ?? [])}`];
+    const copy = this.distrustCopy ? undefined : this.snapshots?.load(key);
+    this.distrustCopy = false;
+    if (copy) {
+      entry.asOf = copy.listedAt;
+      this.lastSource = 'snapshot';
+      return copy.files;
+    }
+    const files = await this.listWithRg(args, timeoutMs);
+    this.lastSource = 'rg';
+    const { snapshots } = this;
+    if (snapshots && files.length >= snapshots.minFiles) this.scheduleCopy(() => snapshots.save(key, files, this.watchedPaths(files), entry.at));
+    return files;
+  }
+
+  private async listWithRg(args: string[], timeoutMs: number): Promise<string[]> {
     const files: string[] = [];
     const { roots, multiRoot } = this.workspace;
-    const args = fileListFlags(roots.map((r) => r.abs), this.workspace.rgFilterFlags());
     // In a single root every path rg prints starts with `<root>/`: strip it while decoding.
     const stripPrefix = multiRoot ? undefined : Buffer.from(`${roots[0].abs}${path.sep}`);
     const posix = path.sep === '/';
@@ -101,6 +154,32 @@ export class FileListCache {
     return this.workspace.excludes.empty ? files : this.withoutExcluded(files);
   }
 
+  /**
+   * What a copy of this listing must watch: every folder above a listed file (up to its root), the
+   * listed ignore files, and the ignore sources outside the tree (listingSnapshot.ts).
+   */
+  private watchedPaths(files: readonly string[]): Set<string> {
+    const watched = new Set<string>();
+    for (const root of this.workspace.roots) {
+      watched.add(root.abs);
+      for (const source of ignoreSourcesFor(root.abs)) watched.add(source);
+    }
+    const ignoreNames = new Set<string>(IGNORE_FILE_NAMES);
+    for (const display of files) {
+      const root = this.workspace.rootOf(display);
+      if (!root) continue;
+      const rel = this.workspace.relativeToRoot(display);
+      if (ignoreNames.has(rel.slice(rel.lastIndexOf('/') + 1))) watched.add(path.join(root.abs, rel));
+      // A folder already watched had its parents added with it.
+      for (let cut = rel.lastIndexOf('/'); cut > 0; cut = rel.lastIndexOf('/', cut - 1)) {
+        const folder = path.join(root.abs, rel.slice(0, cut));
+        if (watched.has(folder)) break;
+        watched.add(folder);
+      }
+    }
+    return watched;
+  }
+
   /** Drops what exclude globs hide; rg already pruned the `**\/name` ones, the rest are matched here. */
   private withoutExcluded(files: string[]): string[] {
     const { workspace } = this;
@@ -112,6 +191,15 @@ export class FileListCache {
       return workspace.excludes.match(rel, root.abs, (sibling) => listingHas(files, `${prefix}${sibling}`, 'file')) === undefined;
     });
   }
+}
+
+interface ListingEntry {
+  files: Promise<string[]>;
+  /** When it was made or read (the TTL counts from here). */
+  at: number;
+  /** When what it lists was true: its start, or a copy's original start. */
+  asOf: number;
+  done?: string[];
 }
 
 /**

@@ -3,6 +3,7 @@ import { DEFAULT_LIMITS } from '../common/limits';
 import type { ToolCall, ToolResult, ToolRunner, WorkspaceView } from '../common/tools';
 import { resolveCitation } from './citation';
 import { glob } from './glob';
+import { ListingSnapshots } from './listingSnapshot';
 import { grep, type ToolContext } from './grep';
 import { multiGrep } from './multiGrep';
 import { read } from './read';
@@ -24,6 +25,11 @@ export interface NodeToolRunnerOptions {
    * calls invalidateFileList whenever files are created or deleted (WATCHED_FILE_LIST_TTL_MS).
    */
   listTtlMs?: number;
+  /**
+   * A folder for on-disk copies of big listings (listingSnapshot.ts), so a new process does not list
+   * a monorepo again; none by default (evals, training and tests list every tree themselves).
+   */
+  snapshotDir?: string;
 }
 
 /**
@@ -35,7 +41,8 @@ export class NodeToolRunner implements ToolRunner {
   private readonly timeoutMs: number;
 
   constructor(options: NodeToolRunnerOptions) {
-    this.workspace = new Workspace(options.roots, options.visibility, options.listTtlMs);
+    const snapshots = options.snapshotDir === undefined ? undefined : new ListingSnapshots(options.snapshotDir);
+    this.workspace = new Workspace(options.roots, options.visibility, { ttlMs: options.listTtlMs, snapshots });
     this.timeoutMs = options.timeoutMs ?? DEFAULT_LIMITS.toolTimeoutMs;
   }
 
@@ -105,6 +112,14 @@ export class NodeToolRunner implements ToolRunner {
   warmUp(): this {
     this.workspace.files.list(new AbortController().signal, this.timeoutMs).catch(() => undefined);
     return this;
+  }
+
+  /**
+   * Writes the file listing's on-disk copy now, if one is due (snapshotDir), and copies no later
+   * listing: for a process about to exit (FileListCache.flushCopy).
+   */
+  finishListingCopy(): boolean {
+    return this.workspace.files.flushCopy(true);
   }
 
   /** Drops the cached file list (call after files change on disk). */

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { CodeGrepError } from '../common/errors';
 import { ExcludeMatcher } from './excludes';
 import { FileListCache } from './fileList';
+import type { ListingSnapshots } from './listingSnapshot';
 import type { ToolContext } from './grep';
 import { ignoredRefusal, policyRgFlags, refusalByName, type VisibilityPolicy } from './visibility';
 
@@ -55,10 +56,10 @@ export class Workspace {
   /** The listing of every visible file, shared by glob and the visibility checks. */
   readonly files: FileListCache;
 
-  constructor(roots: readonly string[], policy: VisibilityPolicy = {}, listTtlMs?: number) {
+  constructor(roots: readonly string[], policy: VisibilityPolicy = {}, listing: { ttlMs?: number; snapshots?: ListingSnapshots } = {}) {
     this.policy = policy;
     this.excludes = new ExcludeMatcher(policy.exclude);
-    this.files = new FileListCache(this, listTtlMs);
+    this.files = new FileListCache(this, listing.ttlMs, listing.snapshots);
     if (roots.length === 0) throw new CodeGrepError('bad-input', 'No workspace folder: open a folder or pass --repo DIR.');
     const used = new Map<string, number>();
     this.roots = roots.map((root) => {

@@ -36,17 +36,18 @@ let toolHost: ToolHost | undefined;
 /**
  * The read-only grep/glob/read tools over the given folders, seeing what the exclude and ignore settings
  * allow, run in the tool helper process so that no rg is spawned on the extension host's main thread.
+ * `snapshotDir` keeps copies of big listings, so the first run after the helper starts does not list a monorepo again.
  * `CODEGREP_TOOLS_IN_PROCESS=1` runs them here instead (the before/after lag measurement, and an escape hatch).
  */
-export function createToolRunner(roots: readonly string[], settings?: VisibilitySettings): ToolRunner {
+export function createToolRunner(roots: readonly string[], settings?: VisibilitySettings, snapshotDir?: string): ToolRunner {
   const visibility = settings && {
     exclude: settings.folders.flatMap((folder) => mergeExcludeMaps(folder.maps, folder.root)),
     includeIgnored: settings.includeIgnored,
   };
-  if (process.env.CODEGREP_TOOLS_IN_PROCESS === '1') return new NodeToolRunner({ roots: [...roots], visibility }).warmUp();
+  if (process.env.CODEGREP_TOOLS_IN_PROCESS === '1') return new NodeToolRunner({ roots: [...roots], visibility, snapshotDir }).warmUp();
   const host = (toolHost ??= new ToolHost({ script: toolHostScript() }));
   watchListing(host, roots);
-  return new RemoteToolRunner(host, { roots: [...roots], visibility, watched: true }).warmUp();
+  return new RemoteToolRunner(host, { roots: [...roots], visibility, watched: true, snapshotDir }).warmUp();
 }
 
 /** Folder sets whose listing the helper keeps between runs, each under a watcher; the oldest goes first. */

@@ -96,7 +96,8 @@ export class ExtensionServices {
     const settings = this.settings(request.folders[0]);
     const brain = request.brainInstance ?? (await this.createBrain(request.brain ?? settings.brain, settings, signal));
     const engine = await import('./engine.js');
-    const tools = engine.createToolRunner(request.folders.map((f) => f.fsPath), readVisibility(request.folders));
+    const snapshotDir = vscode.Uri.joinPath(this.context.globalStorageUri, 'listings').fsPath;
+    const tools = engine.createToolRunner(request.folders.map((f) => f.fsPath), readVisibility(request.folders), snapshotDir);
     const locator = new engine.Locator(tools, explicitLimits(settings));
     // Warm start hands the embedded brain's top files to a model brain (one that speaks a protocol profile).
     const warmStart = settings.warmStart && brain.profile !== undefined ? engine.createEmbeddedBrain() : undefined;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -110,6 +110,41 @@ describe('cli (node dist/cli.js)', function () {
       const run = cli(['locate', ISSUE, '--brain', 'bm25', '--json'], { cwd: repo });
       assert.equal(run.status, 0, run.stderr);
       assert.equal((JSON.parse(run.stdout) as LocateResult).candidates[0].path, 'pkg/cache.py');
+    });
+
+    it('keeps a copy of a big repo\'s file listing for the next call (0600), none with --no-listing-cache', () => {
+      const big = mkdtempSync(join(tmpdir(), 'codegrep-cli-big-'));
+      const cache = mkdtempSync(join(tmpdir(), 'codegrep-cli-cache-'));
+      try {
+        // SNAPSHOT_MIN_FILES (10 000) files, in folders last changed a minute ago (a fresh change is never copied).
+        const past = new Date(Date.now() - 60_000);
+        for (let folder = 0; folder < 100; folder++) {
+          const dir = join(big, 'pkg', `part${folder}`);
+          mkdirSync(dir, { recursive: true });
+          for (let file = 0; file < 100; file++) writeFileSync(join(dir, `mod${file}.py`), `def f${folder}_${file}():\n    pass\n`);
+          utimesSync(dir, past, past);
+        }
+        writeFileSync(join(big, 'pkg', 'cache.py'), 'class LruCache:\n    def evict_oldest(self):\n        self.items.pop()\n');
+        for (const dir of [join(big, 'pkg'), big]) utimesSync(dir, past, past);
+        const first = cli(['locate', ISSUE, '--repo', big], { env: { CODEGREP_CACHE_DIR: cache } });
+        assert.equal(first.status, 0, first.stderr);
+        const copies = readdirSync(join(cache, 'listings'));
+        assert.equal(copies.length, 1);
+        assert.equal(statSync(join(cache, 'listings', copies[0])).mode & 0o777, 0o600);
+        assert.equal(JSON.parse(readFileSync(join(cache, 'listings', copies[0]), 'utf8')).files.length, 10_001);
+        const second = cli(['locate', ISSUE, '--repo', big], { env: { CODEGREP_CACHE_DIR: cache } });
+        assert.equal(second.status, 0, second.stderr);
+        assert.equal(second.stdout.split('\n')[0], first.stdout.split('\n')[0]);
+        assert.match(second.stdout, /^1\. pkg\/cache\.py/);
+
+        const off = join(cache, 'off');
+        const plain = cli(['locate', ISSUE, '--repo', big, '--no-listing-cache'], { env: { CODEGREP_CACHE_DIR: off } });
+        assert.equal(plain.status, 0, plain.stderr);
+        assert.equal(existsSync(off), false);
+      } finally {
+        rmSync(big, { recursive: true, force: true });
+        rmSync(cache, { recursive: true, force: true });
+      }
     });
 
     it('fetches a GitHub issue given by --url, by TEXT that is a URL, or by #N against the git remote', async () => {

@@ -128,6 +128,28 @@ describe('mcp hardening (node dist/cli.js mcp, raw stdio)', function () {
     }
   });
 
+  it('--exclude hides matching files from every call (the tools never see them)', async () => {
+    const mcp = new RawMcp(['--repo', repo, '--exclude', 'app.py'], repo);
+    try {
+      await mcp.initialize();
+      const plain = new RawMcp(['--repo', repo], repo);
+      try {
+        await plain.initialize();
+        const seen = await plain.call(40, 'tools/call', { name: 'locate_files', arguments: { issue: 'parse_header fails on a value without a colon' } });
+        assert.match(JSON.stringify(seen.result), /app\.py/);
+      } finally {
+        plain.child.stdin.end();
+        await plain.exited;
+      }
+      const reply = await mcp.call(41, 'tools/call', { name: 'locate_files', arguments: { issue: 'parse_header fails on a value without a colon' } });
+      assert.doesNotMatch(JSON.stringify(reply.result), /"isError":true/);
+      assert.doesNotMatch(JSON.stringify(reply.result), /app\.py/);
+    } finally {
+      mcp.child.stdin.end();
+      await mcp.exited;
+    }
+  });
+
   for (const signal of ['SIGTERM', 'SIGHUP'] as const) {
     it(`${signal} shuts the server down cleanly (logged, exit 130), not by dying of the signal`, async () => {
       const mcp = new RawMcp(['--repo', repo], repo);

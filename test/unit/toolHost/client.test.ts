@@ -1,8 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ToolCall } from '../../../src/common/tools';
+import { SNAPSHOT_MIN_FILES } from '../../../src/tools/listingSnapshot';
 import { NodeToolRunner } from '../../../src/tools/runner';
 import { RemoteToolRunner, ToolHost } from '../../../src/toolHost/client';
 import { makeTree, noSignal, removeTree } from '../tools/fixture';
@@ -102,6 +104,33 @@ describe('toolHost: tools in a helper process', function () {
       assert.deepEqual(await glob(watched), ['a/one.py', 'a/two.py']);
     } finally {
       removeTree(folder);
+    }
+  });
+
+  it('writes a big listing\'s copy after a run, and a new helper reads it instead of listing again', async () => {
+    const files = Object.fromEntries(Array.from({ length: SNAPSHOT_MIN_FILES }, (_, i) => [`pkg/part${i % 50}/m${i}.py`, '']));
+    const folder = makeTree(files);
+    const store = mkdtempSync(path.join(os.tmpdir(), 'codegrep-helper-copies-'));
+    const fresh = new ToolHost({ script: SCRIPT, execArgv: EXEC_ARGV });
+    try {
+      mkdirSync(path.join(folder, 'hollow'));
+      const past = new Date(Date.now() - 60_000);
+      for (const dir of [...Array.from({ length: 50 }, (_, i) => `pkg/part${i}`), 'pkg', 'hollow', '.']) utimesSync(path.join(folder, dir), past, past);
+      const key = { roots: [folder], watched: true, snapshotDir: store };
+      const glob = (runner: RemoteToolRunner) => runner.run({ id: 'g', name: 'glob', args: { pattern: '**/*.py' } }, noSignal).then((r) => r.paths?.length);
+      assert.ok(((await glob(new RemoteToolRunner(host, key))) ?? 0) > 0);
+      assert.ok(await waitFor(() => readdirSync(store).length === 1, 10_000), 'the helper wrote the copy');
+      // A file in a folder that held none is not in the copy: seeing it missing shows the copy was read.
+      writeFileSync(path.join(folder, 'hollow', 'late.py'), '');
+      const fromCopy = new RemoteToolRunner(fresh, key);
+      const listed = await fromCopy.run({ id: 'h', name: 'glob', args: { pattern: 'hollow/*.py' } }, noSignal);
+      assert.deepEqual(listed.paths, []);
+      fresh.filesChanged([folder]);
+      assert.deepEqual((await fromCopy.run({ id: 'i', name: 'glob', args: { pattern: 'hollow/*.py' } }, noSignal)).paths, ['hollow/late.py']);
+    } finally {
+      fresh.dispose();
+      removeTree(folder);
+      removeTree(store);
     }
   });
 
