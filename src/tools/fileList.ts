@@ -1,7 +1,9 @@
 import * as path from 'node:path';
 import { CodeGrepError } from '../common/errors';
-import { IGNORE_FILE_NAMES, ignoreSourcesFor, type ListingSnapshots } from './listingSnapshot';
+import { patchListing } from './listingPatch';
+import { IGNORE_FILE_NAMES, ignoreSourcesFor, type ListingSnapshots, type LoadedListing, type WatchedPaths } from './listingSnapshot';
 import { RG_BASE_FLAGS, runRipgrep, summarizeRgError } from './ripgrep';
+import { escapeGlob } from './splitWalk';
 import { policyRgFlags } from './visibility';
 import type { Workspace } from './workspace';
 
@@ -27,7 +29,7 @@ export class FileListCache {
   /** Set by invalidate: the next listing runs rg, whatever copy is on disk. */
   private distrustCopy = false;
   /** Where the last finished listing came from (for tests and benches). */
-  lastSource: 'rg' | 'snapshot' | undefined;
+  lastSource: 'rg' | 'snapshot' | 'patched' | undefined;
   private pendingCopy: { timer: NodeJS.Timeout; write: () => boolean } | undefined;
   private copiesClosed = false;
 
@@ -116,19 +118,57 @@ export class FileListCache {
     const key = [...args, `exclude:${JSON.stringify(this.workspace.policy.exclude ?? [])}`];
     const copy = this.distrustCopy ? undefined : this.snapshots?.load(key);
     this.distrustCopy = false;
-    if (copy) {
+    const patched = copy && (await this.patched(copy, timeoutMs));
+    if (copy && patched) {
+      // A file made in a folder the copy does not watch may be missing: `has` lists anew for one made since.
       entry.asOf = copy.listedAt;
-      this.lastSource = 'snapshot';
-      return copy.files;
+      this.lastSource = copy.changedDirs.length === 0 ? 'snapshot' : 'patched';
+      if (copy.changedDirs.length > 0) this.copyLater(key, patched, entry.at);
+      return patched;
     }
     const files = await this.listWithRg(args, timeoutMs);
     this.lastSource = 'rg';
-    const { snapshots } = this;
-    if (snapshots && files.length >= snapshots.minFiles) this.scheduleCopy(() => snapshots.save(key, files, this.watchedPaths(files), entry.at));
+    this.copyLater(key, files, entry.at);
     return files;
   }
 
+  private copyLater(key: string[], files: string[], listedAt: number): void {
+    const { snapshots } = this;
+    if (snapshots && files.length >= snapshots.minFiles) this.scheduleCopy(() => snapshots.save(key, files, this.watchedPaths(files), listedAt));
+  }
+
+  /** The copy with its changed folders listed again; undefined when that fails (rg lists everything then). */
+  private async patched(copy: LoadedListing, timeoutMs: number): Promise<string[] | undefined> {
+    if (copy.changedDirs.length === 0) return copy.files;
+    // rg's globs take no backslash escapes on Windows, so a folder name cannot be quoted there.
+    if (path.sep !== '/') return undefined;
+    const displayOf = (dir: string) => {
+      const root = this.workspace.roots.find((r) => r.abs === dir);
+      if (!root) return this.workspace.display(dir) ?? dir;
+      return this.workspace.multiRoot ? root.name : '';
+    };
+    const listFolder = async (dir: string, known: readonly string[]) => {
+      const skip = known.map((name) => `--glob=!/${escapeGlob(name)}`);
+      return this.runListing([...RG_BASE_FLAGS, ...this.workspace.rgFilterFlags(), ...skip, '--files', '--null', '--', dir], timeoutMs, dir);
+    };
+    try {
+      const files = await patchListing(copy, displayOf, listFolder);
+      return this.workspace.excludes.empty ? files : this.withoutExcluded(files);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Every visible file, sorted, as rg lists them with `args`. */
   private async listWithRg(args: string[], timeoutMs: number): Promise<string[]> {
+    const files = await this.runListing(args, timeoutMs, this.workspace.roots[0].abs);
+    // Default sort compares UTF-16 code units: locale-independent and faster than a comparator.
+    files.sort();
+    return this.workspace.excludes.empty ? files : this.withoutExcluded(files);
+  }
+
+  /** The display paths rg prints, unsorted; `cwd` anchors `--glob=!/...` (rg anchors globs there). */
+  private async runListing(args: string[], timeoutMs: number, cwd: string): Promise<string[]> {
     const files: string[] = [];
     const { roots, multiRoot } = this.workspace;
     // In a single root every path rg prints starts with `<root>/`: strip it while decoding.
@@ -136,7 +176,7 @@ export class FileListCache {
     const posix = path.sep === '/';
     // The listing is shared, so one caller's abort must not kill it; only its timeout does.
     const outcome = await runRipgrep(args, {
-      cwd: roots[0].abs,
+      cwd,
       signal: new AbortController().signal,
       timeoutMs,
       separator: '\0',
@@ -149,35 +189,34 @@ export class FileListCache {
     });
     if (outcome.timedOut) throw new Error(`listing files timed out after ${timeoutMs / 1000}s`);
     if (outcome.code === 2 && files.length === 0) throw new Error(summarizeRgError(outcome.stderr));
-    // Default sort compares UTF-16 code units: locale-independent and faster than a comparator.
-    files.sort();
-    return this.workspace.excludes.empty ? files : this.withoutExcluded(files);
+    return files;
   }
 
   /**
    * What a copy of this listing must watch: every folder above a listed file (up to its root), the
    * listed ignore files, and the ignore sources outside the tree (listingSnapshot.ts).
    */
-  private watchedPaths(files: readonly string[]): Set<string> {
-    const watched = new Set<string>();
+  private watchedPaths(files: readonly string[]): WatchedPaths {
+    const dirs = new Set<string>();
+    const sources = new Set<string>();
     for (const root of this.workspace.roots) {
-      watched.add(root.abs);
-      for (const source of ignoreSourcesFor(root.abs)) watched.add(source);
+      dirs.add(root.abs);
+      for (const source of ignoreSourcesFor(root.abs)) sources.add(source);
     }
     const ignoreNames = new Set<string>(IGNORE_FILE_NAMES);
     for (const display of files) {
       const root = this.workspace.rootOf(display);
       if (!root) continue;
       const rel = this.workspace.relativeToRoot(display);
-      if (ignoreNames.has(rel.slice(rel.lastIndexOf('/') + 1))) watched.add(path.join(root.abs, rel));
+      if (ignoreNames.has(rel.slice(rel.lastIndexOf('/') + 1))) sources.add(path.join(root.abs, rel));
       // A folder already watched had its parents added with it.
       for (let cut = rel.lastIndexOf('/'); cut > 0; cut = rel.lastIndexOf('/', cut - 1)) {
         const folder = path.join(root.abs, rel.slice(0, cut));
-        if (watched.has(folder)) break;
-        watched.add(folder);
+        if (dirs.has(folder)) break;
+        dirs.add(folder);
       }
     }
-    return watched;
+    return { dirs, sources };
   }
 
   /** Drops what exclude globs hide; rg already pruned the `**\/name` ones, the rest are matched here. */

@@ -8,12 +8,13 @@ import * as path from 'node:path';
  * requests, the extension's tool helper after it idled out) does not list a monorepo again: a
  * 100k-file listing costs about 0.7 s of CPU, checking a copy about 90 ms.
  *
- * A copy is valid while every path it watches keeps its modification time: every folder above a
- * listed file (creating, deleting or renaming an entry changes its folder's time), the ignore
- * files, and the git ignore sources outside the tree. A folder that holds no listed file at all
- * is not watched, so a file created in one is missed until the copy is older than
- * SNAPSHOT_MAX_AGE_MS or something watched changes; reads are not affected, because a path that
- * is missing from a listing and changed after it was made lists again (FileListCache.has).
+ * A copy watches every folder above a listed file (creating, deleting or renaming an entry changes its
+ * folder's time), the ignore files, and the git ignore sources outside the tree. A changed ignore
+ * source makes the copy useless; a few changed folders (an editor's save through a temporary file, a
+ * new file or folder) are listed again and patched in (listingPatch.ts). A folder that holds no listed
+ * file at all is not watched, so a file created in one is missed until the copy is older than
+ * SNAPSHOT_MAX_AGE_MS or its parent changes; reads are not affected, because a path that is missing
+ * from a listing and changed after it was made lists again (FileListCache.has).
  */
 
 /** Listings smaller than this are not copied: listing them is about as cheap as checking a copy. */
@@ -27,13 +28,25 @@ const MAX_SNAPSHOTS = 16;
  * (and some file systems keep whole seconds): such a listing is not copied.
  */
 const CHANGE_SLACK_MS = 2_000;
-const FORMAT = 1;
+const FORMAT = 2;
+/** More changed folders than this list anew: each is one rg call. */
+const MAX_CHANGED_DIRS = 16;
 
 /** A listing read back from its copy. */
 export interface LoadedListing {
   files: string[];
   /** When the listing that was copied started: a path changed after it may be missing. */
   listedAt: number;
+  /** Every folder the copy watches (absolute). */
+  dirs: string[];
+  /** Those whose time changed since: their entries must be listed again (listingPatch.ts). */
+  changedDirs: string[];
+}
+
+/** What a copy watches: folders (a change there can be patched) and ignore sources (a change lists anew). */
+export interface WatchedPaths {
+  dirs: Iterable<string>;
+  sources: Iterable<string>;
 }
 
 interface SnapshotFile {
@@ -42,7 +55,8 @@ interface SnapshotFile {
   listedAt: number;
   files: string[];
   /** Absolute paths and their mtimeMs when copied; -1 for a path that did not exist. */
-  watched: [string, number][];
+  dirs: [string, number][];
+  sources: [string, number][];
 }
 
 /** A folder of listing copies, one per key (the rg command line that made the listing). */
@@ -53,7 +67,10 @@ export class ListingSnapshots {
     readonly minFiles = SNAPSHOT_MIN_FILES,
   ) {}
 
-  /** The valid copy for `key`, or undefined (none, too old, unreadable, or something watched changed). */
+  /**
+   * The copy for `key` with the folders that changed since, or undefined: none, too old, unreadable,
+   * an ignore source changed, or more than MAX_CHANGED_DIRS folders changed (listing anew is cheaper).
+   */
   load(key: readonly string[], now = Date.now()): LoadedListing | undefined {
     let snapshot: SnapshotFile;
     try {
@@ -62,12 +79,21 @@ export class ListingSnapshots {
       return undefined;
     }
     if (snapshot.format !== FORMAT || JSON.stringify(snapshot.key) !== JSON.stringify(key)) return undefined;
-    if (!(now - snapshot.listedAt < SNAPSHOT_MAX_AGE_MS) || !Array.isArray(snapshot.files) || !Array.isArray(snapshot.watched)) return undefined;
+    if (!(now - snapshot.listedAt < SNAPSHOT_MAX_AGE_MS) || ![snapshot.files, snapshot.dirs, snapshot.sources].every(Array.isArray)) return undefined;
     // Synchronous stats: about 3 µs each, where the promise API costs three times the CPU.
-    for (const [watchedPath, mtimeMs] of snapshot.watched) {
-      if (mtimeOf(watchedPath) !== mtimeMs) return undefined;
+    for (const [source, mtimeMs] of snapshot.sources) {
+      if (mtimeOf(source) !== mtimeMs) return undefined;
     }
-    return { files: snapshot.files, listedAt: snapshot.listedAt };
+    const changedDirs: string[] = [];
+    let existing = 0;
+    for (const [dir, mtimeMs] of snapshot.dirs) {
+      const current = mtimeOf(dir);
+      if (current === mtimeMs) continue;
+      changedDirs.push(dir);
+      // A deleted folder costs nothing to patch (its files are dropped); count only those to list again.
+      if (current !== -1 && ++existing > MAX_CHANGED_DIRS) return undefined;
+    }
+    return { files: snapshot.files, listedAt: snapshot.listedAt, dirs: snapshot.dirs.map(([dir]) => dir), changedDirs };
   }
 
   /**
@@ -75,15 +101,12 @@ export class ListingSnapshots {
    * the paths whose change would change it. Returns whether it was written: not when something
    * watched changed around the listing, nor when the store cannot be written (a copy is only a cache).
    */
-  save(key: readonly string[], files: readonly string[], watched: Iterable<string>, listedAt: number): boolean {
-    const stamped: [string, number][] = [];
-    for (const watchedPath of watched) {
-      const mtimeMs = mtimeOf(watchedPath);
-      if (mtimeMs >= listedAt - CHANGE_SLACK_MS) return false;
-      stamped.push([watchedPath, mtimeMs]);
-    }
+  save(key: readonly string[], files: readonly string[], watched: WatchedPaths, listedAt: number): boolean {
+    const dirs = stamp(watched.dirs, listedAt);
+    const sources = dirs && stamp(watched.sources, listedAt);
+    if (!sources) return false;
     const file = this.fileFor(key);
-    const snapshot: SnapshotFile = { format: FORMAT, key: [...key], listedAt, files: [...files], watched: stamped };
+    const snapshot: SnapshotFile = { format: FORMAT, key: [...key], listedAt, files: [...files], dirs, sources };
     const partial = `${file}.${process.pid}.tmp`;
     try {
       // The copy holds the workspace's file names: readable by this user only.
@@ -160,6 +183,17 @@ export function ignoreSourcesFor(root: string, env: NodeJS.ProcessEnv = process.
 
 /** The ignore files rg reads in every folder it walks. */
 export const IGNORE_FILE_NAMES = ['.gitignore', '.ignore', '.rgignore'] as const;
+
+/** Each path with its time; undefined when one changed too close to the listing (it may have raced rg). */
+function stamp(paths: Iterable<string>, listedAt: number): [string, number][] | undefined {
+  const stamped: [string, number][] = [];
+  for (const watchedPath of paths) {
+    const mtimeMs = mtimeOf(watchedPath);
+    if (mtimeMs >= listedAt - CHANGE_SLACK_MS) return undefined;
+    stamped.push([watchedPath, mtimeMs]);
+  }
+  return stamped;
+}
 
 function mtimeOf(file: string): number {
   return statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;

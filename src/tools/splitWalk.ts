@@ -293,7 +293,7 @@ function excluded(node: TreeNode, inside: Set<TreeNode>): string[] {
 }
 
 /** A path as a glob that matches only itself (rg's globs take backslash escapes on Unix). */
-function escapeGlob(rel: string): string {
+export function escapeGlob(rel: string): string {
   return rel.replace(/[\\*?[\]{}!]/g, '\\$&');
 }
 

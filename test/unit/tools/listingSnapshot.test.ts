@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { defaultSnapshotDir, ListingSnapshots, SNAPSHOT_MAX_AGE_MS } from '../../../src/tools/listingSnapshot';
@@ -65,21 +65,45 @@ describe('tools/listingSnapshot (on-disk copies of big listings)', () => {
     assert.equal(statSync(path.join(store, copy)).mode & 0o777, 0o600, 'file names are readable by this user only');
   });
 
+  const fresh = () => new Workspace([root]).files.list(noSignal, 10_000);
+
   for (const [what, change] of [
     ['a file created in a listed folder', () => writeFileSync(path.join(root, 'src/util/new.ts'), 'x\n')],
     ['a new top-level folder', () => (mkdirSync(path.join(root, 'lib')), writeFileSync(path.join(root, 'lib/a.ts'), 'x\n'))],
-    ['an edited .gitignore (un-ignoring build/)', () => writeFileSync(path.join(root, '.gitignore'), '# nothing\n')],
+    ['a new folder two levels deep', () => (mkdirSync(path.join(root, 'src/new/deep'), { recursive: true }), writeFileSync(path.join(root, 'src/new/deep/x.ts'), 'x\n'))],
+    ['a new ignored folder (node_modules, build)', () => (mkdirSync(path.join(root, 'node_modules/p'), { recursive: true }), writeFileSync(path.join(root, 'node_modules/p/i.js'), ''), writeFileSync(path.join(root, 'build/more.js'), ''))],
     ['a deleted file', () => unlinkSync(path.join(root, 'docs/guide.md'))],
+    ['a deleted folder', () => rmSync(path.join(root, 'src/util'), { recursive: true })],
+    ['a renamed folder', () => renameSync(path.join(root, 'src/util'), path.join(root, 'src/helpers'))],
+    ['an editor\'s save through a temporary file', () => (writeFileSync(path.join(root, 'src/.app.ts.swp'), 'y\n'), renameSync(path.join(root, 'src/.app.ts.swp'), path.join(root, 'src/app.ts')))],
   ] as const) {
-    it(`${what} makes the copy stale: rg lists again`, async () => {
+    it(`${what}: the changed folders are listed again and patched in, as a fresh listing has it`, async () => {
       await listAndCopy();
       change();
       const again = workspace();
-      const files = await again.files.list(noSignal, 10_000);
-      assert.equal(again.files.lastSource, 'rg');
-      if (what.startsWith('an edited')) assert.ok(files.includes('build/out.js'));
+      assert.deepEqual(await again.files.list(noSignal, 10_000), await fresh());
+      assert.equal(again.files.lastSource, 'patched');
     });
   }
+
+  it('an edited .gitignore, or more than 16 changed folders, lists anew with rg', async () => {
+    await listAndCopy();
+    writeFileSync(path.join(root, '.gitignore'), '# nothing\n');
+    const edited = workspace();
+    assert.ok((await edited.files.list(noSignal, 10_000)).includes('build/out.js'));
+    assert.equal(edited.files.lastSource, 'rg');
+
+    for (let i = 0; i < 20; i++) {
+      mkdirSync(path.join(root, 'many', `d${i}`), { recursive: true });
+      writeFileSync(path.join(root, 'many', `d${i}`, 'a.ts'), '');
+    }
+    age(root);
+    await listAndCopy();
+    for (let i = 0; i < 17; i++) writeFileSync(path.join(root, 'many', `d${i}`, 'b.ts'), '');
+    const busy = workspace();
+    assert.deepEqual(await busy.files.list(noSignal, 10_000), await fresh());
+    assert.equal(busy.files.lastSource, 'rg');
+  });
 
   it('an ignore file in a folder above the root is watched too', async () => {
     const parent = makeTree({ 'repo/src/a.ts': 'x\n' });
@@ -139,7 +163,7 @@ describe('tools/listingSnapshot (on-disk copies of big listings)', () => {
 
   it('keeps at most 16 copies', async () => {
     const store16 = copies();
-    for (let i = 0; i < 20; i++) assert.ok(store16.save(['key', String(i)], ['a'], [], Date.now()));
+    for (let i = 0; i < 20; i++) assert.ok(store16.save(['key', String(i)], ['a'], { dirs: [], sources: [] }, Date.now()));
     assert.equal(readdirSync(store).length, 16);
     assert.ok(store16.load(['key', '19']));
   });
