@@ -86,6 +86,26 @@ describe('tools/listingSnapshot (on-disk copies of big listings)', () => {
     });
   }
 
+  it('a multi-root workspace is copied and patched with its folder-name prefixes', async () => {
+    const other = makeTree({ 'lib/core.ts': 'x\n', 'README.md': '# other\n' });
+    try {
+      age(other);
+      const multi = () => new Workspace([root, other], {}, { snapshots: copies() });
+      const first = multi();
+      const listed = await first.files.list(noSignal, 10_000);
+      assert.ok(first.files.flushCopy(true));
+      writeFileSync(path.join(other, 'lib', 'extra.ts'), 'y\n');
+      writeFileSync(path.join(other, 'top.ts'), 'z\n');
+      const again = multi();
+      const patched = await again.files.list(noSignal, 10_000);
+      assert.equal(again.files.lastSource, 'patched');
+      assert.deepEqual(patched, await new Workspace([root, other]).files.list(noSignal, 10_000));
+      assert.deepEqual(patched.filter((f) => !listed.includes(f)), [`${path.basename(other)}/lib/extra.ts`, `${path.basename(other)}/top.ts`]);
+    } finally {
+      removeTree(other);
+    }
+  });
+
   it('an edited .gitignore, or more than 16 changed folders, lists anew with rg', async () => {
     await listAndCopy();
     writeFileSync(path.join(root, '.gitignore'), '# nothing\n');
