@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import * as path from 'node:path';
 
 /**
@@ -21,7 +22,7 @@ import * as path from 'node:path';
 export const SNAPSHOT_MIN_FILES = 10_000;
 /** A copy older than this is not used (bounds what an unwatched folder can hide). */
 export const SNAPSHOT_MAX_AGE_MS = 30 * 60_000;
-/** Copies kept per store; the least recently written go first. */
+/** Copies kept per store (about 1 MB each per 100k files); the least recently written go first. */
 const MAX_SNAPSHOTS = 16;
 /**
  * A watched path whose time is this close to the listing's start may have changed while rg ran
@@ -74,7 +75,7 @@ export class ListingSnapshots {
   load(key: readonly string[], now = Date.now()): LoadedListing | undefined {
     let snapshot: SnapshotFile;
     try {
-      snapshot = JSON.parse(readFileSync(this.fileFor(key), 'utf8')) as SnapshotFile;
+      snapshot = JSON.parse(gunzipSync(readFileSync(this.fileFor(key))).toString('utf8')) as SnapshotFile;
     } catch {
       return undefined;
     }
@@ -111,7 +112,8 @@ export class ListingSnapshots {
     try {
       // The copy holds the workspace's file names: readable by this user only.
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      writeFileSync(partial, JSON.stringify(snapshot), { mode: 0o600 });
+      // Paths compress about tenfold: 0.85 MB instead of 9 MB at 100k files, for about 15 ms each way.
+      writeFileSync(partial, gzipSync(JSON.stringify(snapshot), { level: 1 }), { mode: 0o600 });
       // A rename is atomic, so a concurrent reader sees the old copy or the new one, never half of one.
       renameSync(partial, file);
       this.prune(file);
@@ -127,13 +129,13 @@ export class ListingSnapshots {
   }
 
   private fileFor(key: readonly string[]): string {
-    return path.join(this.dir, `${createHash('sha256').update(JSON.stringify(key)).digest('hex').slice(0, 32)}.json`);
+    return path.join(this.dir, `${createHash('sha256').update(JSON.stringify(key)).digest('hex').slice(0, 32)}.json.gz`);
   }
 
   /** Keeps the MAX_SNAPSHOTS most recently written copies. */
   private prune(justWritten: string): void {
     const copies = readdirSync(this.dir)
-      .filter((name) => name.endsWith('.json'))
+      .filter((name) => name.endsWith('.json.gz'))
       .map((name) => path.join(this.dir, name))
       .filter((file) => file !== justWritten)
       .map((file) => ({ file, at: mtimeOf(file) }))

@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { LocateResult } from '../../../src/common/result';
 import type { EvalReport } from '../../../src/eval/report';
 import { makeEvalWorld, type EvalWorld } from '../../fixtures/eval/makeRepos';
@@ -131,7 +132,7 @@ describe('cli (node dist/cli.js)', function () {
         const copies = readdirSync(join(cache, 'listings'));
         assert.equal(copies.length, 1);
         assert.equal(statSync(join(cache, 'listings', copies[0])).mode & 0o777, 0o600);
-        assert.equal(JSON.parse(readFileSync(join(cache, 'listings', copies[0]), 'utf8')).files.length, 10_001);
+        assert.equal(JSON.parse(gunzipSync(readFileSync(join(cache, 'listings', copies[0]))).toString('utf8')).files.length, 10_001);
         const second = cli(['locate', ISSUE, '--repo', big], { env: { CODEGREP_CACHE_DIR: cache } });
         assert.equal(second.status, 0, second.stderr);
         assert.equal(second.stdout.split('\n')[0], first.stdout.split('\n')[0]);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { defaultSnapshotDir, ListingSnapshots, SNAPSHOT_MAX_AGE_MS } from '../../../src/tools/listingSnapshot';
 import { fileListFlags } from '../../../src/tools/fileList';
 import { Workspace } from '../../../src/tools/workspace';
@@ -163,7 +164,10 @@ describe('tools/listingSnapshot (on-disk copies of big listings)', () => {
     const key = [...fileListFlags([root], workspace().rgFilterFlags()), 'exclude:[]'];
     assert.ok(copies().load(key));
     assert.equal(copies().load(key, Date.now() + SNAPSHOT_MAX_AGE_MS), undefined, 'too old');
-    for (const name of readdirSync(store)) writeFileSync(path.join(store, name), '{"format":1,"key":');
+    // A half-written file that is not gzip, and a gzip of broken JSON: both are ignored.
+    const [first, ...rest] = readdirSync(store);
+    writeFileSync(path.join(store, first), '{"format":2,"key":');
+    for (const name of rest) writeFileSync(path.join(store, name), gzipSync('{"format":2,"key":'));
     const corrupt = workspace();
     assert.equal((await corrupt.files.list(noSignal, 10_000)).length, 5);
     assert.equal(corrupt.files.lastSource, 'rg');
