@@ -59,7 +59,7 @@ export class FileListCache {
   }
 
   /**
-   * The copy's stats and write take about 0.15 s at 100k files, so they wait until the run that
+   * The copy's stats, gzip and write take about 0.25 s at 100k files, so they wait until the run that
    * asked for the listing is likely over (or flushCopy); a change meanwhile only stops the copy.
    */
   private scheduleCopy(write: () => boolean): void {
@@ -149,7 +149,7 @@ export class FileListCache {
     };
     const listFolder = async (dir: string, known: readonly string[]) => {
       const skip = known.map((name) => `--glob=!/${escapeGlob(name)}`);
-      return this.runListing([...RG_BASE_FLAGS, ...this.workspace.rgFilterFlags(), ...skip, '--files', '--null', '--', dir], timeoutMs, dir);
+      return this.runListing(fileListFlags([dir], [...this.workspace.rgFilterFlags(), ...skip]), timeoutMs, dir);
     };
     try {
       const files = await patchListing(copy, displayOf, listFolder);

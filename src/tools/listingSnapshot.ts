@@ -7,7 +7,7 @@ import * as path from 'node:path';
 /**
  * On-disk copies of big file listings, so that a new process (each CLI call, the MCP server's
  * requests, the extension's tool helper after it idled out) does not list a monorepo again: a
- * 100k-file listing costs about 0.7 s of CPU, checking a copy about 90 ms.
+ * 100k-file listing costs about 0.7 s of CPU, reading and checking a copy about 0.12 s.
  *
  * A copy watches every folder above a listed file (creating, deleting or renaming an entry changes its
  * folder's time), the ignore files, and the git ignore sources outside the tree. A changed ignore
