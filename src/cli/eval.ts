@@ -9,7 +9,7 @@ import { runEval } from '../eval/harness';
 import { IsoGitWorkspaces } from '../eval/isoWorktrees';
 import { BarProgress, LineProgress } from '../eval/progress';
 import { RepoCache } from '../eval/repoCache';
-import { markdownTable } from '../eval/report';
+import { markdownTable, rangeTable } from '../eval/report';
 import { sidecarPath } from '../eval/resume';
 import { GitWorktrees } from '../eval/worktrees';
 import { NodeToolRunner } from '../tools/runner';
@@ -146,7 +146,11 @@ export const evalCommand: Command = {
         if (system.missing) process.stderr.write(`eval: baseline ${system.name} has no prediction for ${system.missing} of ${system.summary.n} rows (scored 0).\n`);
       }
       if (values.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-      else process.stdout.write(`${markdownTable(report.systems)}\n`);
+      else {
+        process.stdout.write(`${markdownTable(report.systems)}\n`);
+        const ranges = rangeTable(report.systems);
+        if (ranges) process.stdout.write(`\nLine ranges of correctly predicted files, against the fix's edits (rows with a gold_patch):\n\n${ranges}\n`);
+      }
       if (values.out) {
         const out = resolve(cwd, values.out);
         process.stderr.write(`report: ${out} (finished rows: ${sidecarPath(out)})\n`);

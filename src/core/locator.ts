@@ -256,18 +256,23 @@ export function clampRanges(ranges: [number, number][], lines: number | undefine
   return valid.filter(([a]) => a <= lines).map(([a, b]) => [a, Math.min(b, lines)] as [number, number]);
 }
 
-/** Sorts and merges overlapping or adjacent inclusive ranges. */
+/**
+ * Merges overlapping or adjacent inclusive ranges, keeping the cited order: a brain lists its best range
+ * first and the panel opens the first, so a merged range takes the place of its earliest-cited part.
+ */
 export function mergeRanges(ranges: [number, number][]): [number, number][] {
   const sorted = ranges
-    .map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as [number, number])
-    .sort((x, y) => x[0] - y[0]);
-  const merged: [number, number][] = [];
-  for (const range of sorted) {
+    .map(([a, b], order) => ({ range: [Math.min(a, b), Math.max(a, b)] as [number, number], order }))
+    .sort((x, y) => x.range[0] - y.range[0]);
+  const merged: { range: [number, number]; order: number }[] = [];
+  for (const item of sorted) {
     const last = merged[merged.length - 1];
-    if (last && range[0] <= last[1] + 1) last[1] = Math.max(last[1], range[1]);
-    else merged.push([...range]);
+    if (last && item.range[0] <= last.range[1] + 1) {
+      last.range[1] = Math.max(last.range[1], item.range[1]);
+      last.order = Math.min(last.order, item.order);
+    } else merged.push(item);
   }
-  return merged;
+  return merged.sort((x, y) => x.order - y.order).map((m) => m.range);
 }
 
 function overBudget(max: number): ToolResult {

@@ -11,6 +11,8 @@ export interface DatasetRow {
   gold_files: string[];
   /** The row's language when the dataset says (`python`, `go`...), for per-language reports. */
   language?: string;
+  /** The accepted fix as a unified diff, when the dataset has it: the eval then scores the cited line ranges. */
+  gold_patch?: string;
   /** 1-based line in the JSONL file, for error messages. */
   line: number;
 }
@@ -93,6 +95,7 @@ function parseRow(raw: string, line: number): DatasetRow | DatasetRowError {
     line,
   };
   if (typeof value.language === 'string' && value.language) row.language = value.language.toLowerCase();
+  if (typeof value.gold_patch === 'string' && value.gold_patch) row.gold_patch = value.gold_patch;
   return row;
 }
 

@@ -12,7 +12,8 @@ import { RecordingBrain } from '../core/recordingBrain';
 import { toolDeclarations } from '../core/transcript';
 import { loadBaseline } from './baselines';
 import { loadDataset, type DatasetRow } from './dataset';
-import { ZERO_SCORE, dedupeRanked, scoreInstance } from './metrics';
+import { editBlocks, scoreRanges } from './lineRanges';
+import { ZERO_SCORE, dedupeRanked, normalizePath, scoreInstance } from './metrics';
 import type { ProgressSink } from './progress';
 import { checkReportPath, writeReport, type EvalReport } from './report';
 import { appendRecord, clearRecords, loadDone, recordKey, sidecarPath, type RowRecord } from './resume';
@@ -205,6 +206,9 @@ async function runBrain(
       turns: result.usage.turns,
       tool_calls: result.usage.toolCalls,
     };
+    const ranges = Object.fromEntries(result.candidates.flatMap((c) => (c.ranges?.length ? [[normalizePath(c.path), c.ranges]] : [])));
+    if (Object.keys(ranges).length > 0) record.ranges = ranges;
+    if (row.gold_patch) record.range_scores = scoreRanges(predicted, ranges, editBlocks(row.gold_patch));
     if (result.rejected.length) record.rejected = result.rejected.map((r) => r.path);
     if (result.profile) record.profile = result.profile;
     if (result.warmStart) {

@@ -2,6 +2,8 @@ import { constants } from 'node:fs';
 import { access, mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CodeGrepError } from '../common/errors';
+import type { LineRange } from '../common/result';
+import type { RangeFileScore, RangeSummary } from './lineRanges';
 import type { InstanceScore, Summary } from './metrics';
 
 /** One row of a report (architecture.md's instance shape, plus hit flags and run accounting). */
@@ -20,6 +22,10 @@ export interface InstanceReport extends InstanceScore {
   hinted?: string[];
   /** What the warm start cost (part of latency_ms). */
   hint_ms?: number;
+  /** Each predicted file's cited line ranges, best first (files cited without ranges are left out). */
+  ranges?: Record<string, LineRange[]>;
+  /** Where the row has the fix: the ranges of each correctly predicted file, scored against its edits. */
+  range_scores?: RangeFileScore[];
   error?: string;
 }
 
@@ -31,6 +37,8 @@ export interface SystemReport {
   instances: InstanceReport[];
   /** Baselines only: dataset rows the prediction file has no line for (scored 0). */
   missing?: number;
+  /** Brains only, where some row has the fix: how near the cited ranges are to its edits. */
+  ranges?: RangeSummary;
 }
 
 /** The `--out` file: `summary` and `instances` are the first brain's (architecture.md); `systems` holds all. */
@@ -68,6 +76,23 @@ export function markdownTable(systems: readonly SystemReport[]): string {
       fixed(s.tool_calls_mean, 2),
       String(s.errors),
     ];
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+const RANGE_COLUMNS = ['system', 'files', 'with ranges', 'first range on an edit', 'any range on an edit', 'edits covered', 'cited lines on edits'];
+
+/**
+ * The line-range table (rows whose dataset line has the fix), or '' when no brain was range-scored. "On an
+ * edit" means within NEAR_LINES lines of a line the fix changes.
+ */
+export function rangeTable(systems: readonly SystemReport[]): string {
+  const scored = systems.filter((s) => s.ranges);
+  if (scored.length === 0) return '';
+  const lines = [`| ${RANGE_COLUMNS.join(' | ')} |`, `|${RANGE_COLUMNS.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`];
+  for (const { name, ranges: r } of scored) {
+    const cells = [name, String(r!.files), ...[r!.with_ranges, r!.first_hit, r!.any_hit, r!.edit_recall, r!.line_precision].map((v) => v.toFixed(3))];
     lines.push(`| ${cells.join(' | ')} |`);
   }
   return lines.join('\n');

@@ -1,5 +1,6 @@
 import type { Baseline } from './baselines';
 import type { DatasetRow, DatasetRowError } from './dataset';
+import { summarizeRanges } from './lineRanges';
 import { ZERO_SCORE, dedupeRanked, scoreInstance, summarize } from './metrics';
 import type { InstanceReport, SystemReport } from './report';
 import { recordKey, type RowRecord } from './resume';
@@ -26,7 +27,10 @@ export function brainSystem(name: string, entries: Entry[], finished: Map<string
     const { brain: _brain, build: _build, ...instance } = found;
     return [instance];
   });
-  return { name, kind: 'brain', summary: summarize(instances), instances };
+  const system: SystemReport = { name, kind: 'brain', summary: summarize(instances), instances };
+  const ranges = summarizeRanges(instances.map((i) => i.range_scores));
+  if (ranges) system.ranges = ranges;
+  return system;
 }
 
 /** Published predictions scored over the same entries; a row the file lacks scores 0 and is counted as missing. */

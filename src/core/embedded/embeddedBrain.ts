@@ -126,7 +126,7 @@ class EmbeddedSession implements BrainSession {
     const chosen = model || this.options.observe ? this.learnedChoice(ranked, context, model) : undefined;
     const files: CitedFile[] = (chosen ?? this.handChoice(ranked)).map(({ file, score, weights }) => {
       const cited: CitedFile = { path: file.path, reason: reasonFor(file, this.issue.titleWords, weights), score: round(score) };
-      const ranges = rangesFor(file);
+      const ranges = rangesFor(file, this.check?.wordLines(file.path));
       if (ranges.length > 0) cited.ranges = ranges;
       return cited;
     });

@@ -1,12 +1,18 @@
 import type { GrepHit, ToolCall, ToolResult } from '../../common/tools';
 import { PLAN_LIMITS } from './plan';
-import { lexicalScore, vocabularyPattern } from './lexical';
+import { inverseFrequency, lexicalScore, lexicalTokens, vocabularyPattern } from './lexical';
 import { LEXICAL_WEIGHTS, demotion, type ScoreContext, type ScoredFile } from './score';
 
 /** BM25 of one leader for the rare words, and the words it holds, strongest first. */
 export interface LexicalScore {
   score: number;
   words: string[];
+}
+
+/** A line of a file holding some of the rare words, and their summed rarity. */
+export interface WordLine {
+  line: number;
+  weight: number;
 }
 
 /**
@@ -93,6 +99,15 @@ export class LeaderCheck {
   scores(): Map<string, LexicalScore> | undefined {
     if (!this.complete || [...this.hits.values()].some((h) => h === null)) return undefined;
     return new Map([...this.hits.keys()].map((path) => [path, this.lexicalOf(path)]));
+  }
+
+  /** A leader's lines that hold the words, each weighed by the rarity of the distinct words on it. */
+  wordLines(path: string): WordLine[] {
+    return (this.hits.get(path) ?? []).flatMap((hit) => {
+      const words = new Set(lexicalTokens(hit.text).filter((t) => this.vocabulary.has(t)));
+      const weight = [...words].reduce((sum, w) => sum + inverseFrequency(w), 0);
+      return weight > 0 ? [{ line: hit.line, weight }] : [];
+    });
   }
 
   private lexicalOf(path: string): LexicalScore {

@@ -1,6 +1,7 @@
 import type { LineRange } from '../../common/result';
 import type { Clue, ClueSource } from './clues';
 import type { ClueHit } from './evidence';
+import type { WordLine } from './leaderCheck';
 import { fileStem, pathKind, titlePathWords, type ScoredFile } from './score';
 
 const WHERE: Record<ClueSource, string> = {
@@ -52,12 +53,22 @@ export function reasonFor(file: ScoredFile, titleWords: string[], weights?: Map<
 
 /** How much a line of each kind of evidence says about where the fix goes (the range order, best first). */
 const RANGE_STRENGTH = { definition: 1, message: 1.2, mention: 0.3 } as const;
+/**
+ * Lines of the issue's rare words (the leader check's hits) weigh twice the evidence's own strength, and each
+ * such line also proposes the lines around it. Chosen on the training set's fixes (docs/benchmarks.md, "Line
+ * ranges"): the fix sits a median 62 lines below the definition of the symbol the issue names, usually where
+ * the issue's other words are, so a definition's first lines alone missed it.
+ */
+const RANGE_WORD_WEIGHT = 2;
+const WORD_WINDOW = 6;
 
 /**
- * Line ranges where a file's evidence sits, strongest evidence first (the panel opens the first): definitions
- * with the start of their body, quoted messages with their context, else mentions as single lines.
+ * Line ranges where a file's evidence sits, best first (the panel opens the first): definitions with the
+ * start of their body, quoted messages with their context, else mentions as single lines; and the lines
+ * around each line holding the issue's rare words. A range ranks by its evidence's strength plus the rare
+ * words it holds, each relative to the file's best.
  */
-export function rangesFor(file: ScoredFile): LineRange[] {
+export function rangesFor(file: ScoredFile, wordLines: readonly WordLine[] = []): LineRange[] {
   const e = file.evidence;
   const found: { range: LineRange; strength: number }[] = [];
   for (const hit of strongestHits(e.definitions)) {
@@ -71,15 +82,41 @@ export function rangesFor(file: ScoredFile): LineRange[] {
       for (const line of hit.lines.slice(0, 2)) found.push({ range: [line, line], strength: hit.clue.weight * RANGE_STRENGTH.mention });
     }
   }
-  // Stable sort: equal strengths keep the order the evidence was found in.
-  found.sort((a, b) => b.strength - a.strength);
+  for (const { line } of wordLines) found.push({ range: [Math.max(1, line - WORD_WINDOW), line + WORD_WINDOW], strength: 0 });
+  const words = wordWeightBetween(wordLines);
+  const bestStrength = Math.max(0, ...found.map((f) => f.strength));
+  const bestWords = Math.max(0, ...found.map((f) => words(f.range)));
+  const ranked = found.map((f) => ({
+    range: f.range,
+    score: (bestStrength > 0 ? f.strength / bestStrength : 0) + (bestWords > 0 ? (RANGE_WORD_WEIGHT * words(f.range)) / bestWords : 0),
+  }));
+  // Stable sort: equal scores keep the order the evidence was found in.
+  ranked.sort((a, b) => b.score - a.score);
   const ranges: LineRange[] = [];
-  for (const { range } of found) {
+  for (const { range } of ranked) {
     if (ranges.some(([a, b]) => range[0] >= a && range[0] <= b)) continue; // starts inside a range already listed
     ranges.push(range);
     if (ranges.length === MAX_RANGES) break;
   }
   return ranges;
+}
+
+/** The summed weight of the word lines within a range, by binary search over prefix sums (a file may have thousands). */
+function wordWeightBetween(wordLines: readonly WordLine[]): (range: LineRange) => number {
+  const sorted = [...wordLines].sort((a, b) => a.line - b.line);
+  const prefix = [0];
+  for (const w of sorted) prefix.push(prefix[prefix.length - 1]! + w.weight);
+  const firstAtOrAfter = (line: number) => {
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (sorted[mid]!.line < line) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  };
+  return ([start, end]) => prefix[firstAtOrAfter(end + 1)]! - prefix[firstAtOrAfter(start)]!;
 }
 
 function strongestFirst(clues: Clue[]): Clue[] {

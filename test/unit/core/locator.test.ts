@@ -175,8 +175,10 @@ describe('core/locator', () => {
     assert.deepEqual((await new Locator(runner).locate(CART_ISSUE, partly)).candidates, [], 'one working call means an honest empty answer');
   });
 
-  it('mergeRanges sorts, merges overlapping and adjacent ranges, and fixes reversed ones', () => {
-    assert.deepEqual(mergeRanges([[20, 30], [1, 5], [6, 8], [25, 40], [50, 45]]), [[1, 8], [20, 40], [45, 50]]);
+  it('mergeRanges merges overlapping and adjacent ranges and fixes reversed ones, keeping the cited (best-first) order', () => {
+    assert.deepEqual(mergeRanges([[20, 30], [1, 5], [6, 8], [25, 40], [50, 45]]), [[20, 40], [1, 8], [45, 50]]);
+    // [65, 90] was cited before [60, 70], so their union takes [65, 90]'s place.
+    assert.deepEqual(mergeRanges([[100, 120], [65, 90], [1, 3], [60, 70]]), [[100, 120], [60, 90], [1, 3]]);
     assert.deepEqual(mergeRanges([]), []);
   });
 });

@@ -66,6 +66,28 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     assert.deepEqual(rangesFor(file!), [[119, 139], [76, 96]], 'the title name first (the line-125 definition starts inside the first range)');
   });
 
+  it('puts first the lines where the issue’s rare words meet, and keeps the named definition next', () => {
+    const path = 'django/contrib/sessions/backends/base.py';
+    const b = new EvidenceBoard();
+    b.addSymbolHits([{ path, line: 119, text: '    def _legacy_decode(self, session_data):' }], [{ kind: 'symbol', text: '_legacy_decode', source: 'title', weight: 4 }]);
+    const [file] = rankFiles(b.all(), b.context(base));
+    const check = LeaderCheck.plan([file!, { path: 'other.py', score: 1, evidence: { path: 'other.py' } as never }], new Map([['signing', 1], ['badsignature', 1], ['salt', 1]]))!;
+    const [call] = check.nextCalls(8);
+    const hits = [
+      { path, line: 30, text: 'from django.core import signing' },
+      { path, line: 160, text: '        except signing.BadSignature:' },
+      { path, line: 162, text: '            # ValueError, unpickling exceptions: salt mismatch' },
+    ];
+    check.ingest(call!, { text: '', truncated: false, count: hits.length, bytes: 0, hits });
+    const words = check.wordLines(path);
+    assert.deepEqual(words.map((w) => w.line), [30, 160, 162]);
+    assert.ok(words[1]!.weight > words[0]!.weight, 'a line with two of the words weighs more than a line with one');
+    const ranges = rangesFor(file!, words);
+    // The window of line 162 starts inside line 160's, so it is not listed again; the lone import line comes last.
+    assert.deepEqual(ranges, [[154, 166], [119, 139], [24, 36]], 'the words’ window (lines 160 and 162) first, then the definition');
+    assert.deepEqual(rangesFor(file!), [[119, 139]], 'without the check, the definition alone');
+  });
+
   it('the reason names first the evidence that raised the file most in the learned model (shared words last)', () => {
     const name: Clue = { kind: 'symbol', text: 'renderStars', source: 'title', weight: 3 };
     const b = new EvidenceBoard();

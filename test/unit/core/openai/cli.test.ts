@@ -141,7 +141,7 @@ describe('codegrep locate --brain openai (built CLI against the loopback server)
     assert.equal(result.profile, 'codescout');
     assert.equal(result.warmStart, undefined);
     assert.deepEqual(result.candidates.map((c) => [c.path, c.ranges, c.reason]), [
-      ['shop/cart.py', [[8, 9], [11, 13]], 'Cart.total'],
+      ['shop/cart.py', [[11, 13], [8, 9]], 'Cart.total'], // in the order the model listed its locations
       ['shop/pricing.py', [[1, 4]], 'function apply_discount'],
     ]);
     const refused = result.trajectory[0].calls.filter((c) => c.error).map((c) => c.call.name === 'terminal' && c.call.args.command);

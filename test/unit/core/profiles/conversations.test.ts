@@ -79,7 +79,8 @@ describe('protocol profiles on recorded conversations (loopback server, real rg)
     assert.deepEqual(
       result.candidates.map((c) => [c.path, c.ranges, c.reason]),
       [
-        ['shop/cart.py', [[8, 9], [11, 13]], 'Cart.total'],
+        // In the order the model listed them: Cart.total first, then Cart.add_item (cited third, same file).
+        ['shop/cart.py', [[11, 13], [8, 9]], 'Cart.total'],
         ['shop/pricing.py', [[1, 4]], 'function apply_discount'],
       ],
     );
