@@ -60,6 +60,18 @@ const EXCEPTION_LINE_RE = /^\s*(?:[\w.]+\.)?([A-Z][A-Za-z]*(?:Error|Exception|Wa
 const TRACEBACK_END_RE = /^Traceback \(most recent call last\):[ \t]*\n(?:[ \t].*\n|\n)*(?:[\w.]+\.)?([A-Z][A-Za-z0-9_]*)(?::[ \t]*(.+))?$/gm;
 const PANIC_RE = /^\s*(?:panic: |thread '[^']*' panicked at |error(?:\[\w+\])?: |Error: )(.+)$/gm;
 
+/** English words of four letters or more that carry grammar, not meaning: prepositions, conjunctions, auxiliaries, pronouns. */
+const FUNCTION_WORDS = new Set(
+  (
+    'about above across after against along although among around because before behind below beneath beside besides ' +
+    'between beyond cannot could does doing done during each either even ever every except from have having hence into ' +
+    'itself just like many might more most much must near neither never none once only onto other others ought over past ' +
+    'same should since some such than that their theirs them then there therefore these they this those though through ' +
+    'throughout thus till toward towards under unless unlike until upon very were what whatever when whenever where ' +
+    'whereas wherever whether which while whom whose will with within without would your yours also been being still'
+  ).split(/\s+/),
+);
+
 /** Words too common in code or prose to say anything about where a fix goes. */
 const STOP_IDENTIFIERS = new Set(
   (
@@ -105,8 +117,10 @@ export function mineIssue(raw: Issue): IssueEvidence {
   mineText(prose, 'body', collector);
   mineText(code, 'code', collector);
   // Plain title words ("delete", "timeout") may name a function; weak clues, searched for definitions only.
+  // English function words ("should", "after") name none, yet prose matches them as definitions
+  // ("** this function should be invoked" in a vendored C header), so they are left out.
   for (const word of titleWords(title)) {
-    if (word.length >= 4 && /^[a-z]+$/.test(word)) collector.addIfAbsent('symbol', word, 'title', CLUE_WEIGHTS.source.title * CLUE_WEIGHTS.titleWordFactor);
+    if (word.length >= 4 && /^[a-z]+$/.test(word) && !FUNCTION_WORDS.has(word)) collector.addIfAbsent('symbol', word, 'title', CLUE_WEIGHTS.source.title * CLUE_WEIGHTS.titleWordFactor);
   }
   const userDefined = namesDefinedIn(code);
   const clues = collector.result().filter((clue) => clue.kind !== 'symbol' || !userDefined.has(clue.text) || clue.source === 'title');

@@ -97,6 +97,13 @@ describe('embedded clues', () => {
     assert.ok(find(clues, 'symbol', 'put_slice'), 'snake_case title words are identifiers');
   });
 
+  it('makes plain title words weak definition clues, but not English function words', () => {
+    const { clues } = mineIssue({ title: 'Entities retain technical fields that should be removed after cloning', body: '' });
+    const words = clues.filter((c) => c.kind === 'symbol' && c.source === 'title').map((c) => c.text);
+    for (const word of ['entities', 'retain', 'technical', 'fields', 'removed', 'cloning']) assert.ok(words.includes(word), word);
+    for (const word of ['that', 'should', 'after']) assert.ok(!words.includes(word), `${word} names no code`);
+  });
+
   it('mines a JavaScript stack: frame files and function names', () => {
     const { clues } = mineIssue({
       title: 'Pin card crashes',
