@@ -284,6 +284,8 @@ describe('cli (node dist/cli.js)', function () {
       assert.match(run.stdout, /^\| system \| n \| precision \| recall \| F0\.5 \|/);
       assert.match(run.stdout, /\| bm25 \| 7 \| 0\.429 \|/);
       assert.match(run.stdout, /\| pub \(published\) \| 7 \| 0\.143 \|/);
+      // acme__widgets-1 has its fix (gold_patch): the line-range table follows; BM25 cites no ranges.
+      assert.match(run.stdout, /Line ranges of correctly predicted files[^\n]*\n\n\| system \| files \| with ranges \|[^\n]*\n\|[^\n]*\n\| bm25 \| 1 \| 0\.000 \|/);
       assert.match(run.stderr, /baseline pub has no prediction for 4 of 7 rows/);
       assert.match(run.stderr, /\[ ?\d\/\d\] bm25 acme__widgets-1 F0\.5=1\.00/, 'quiet per-row lines when not on a TTY');
       assert.match(run.stderr, /ERROR unknown commit/);

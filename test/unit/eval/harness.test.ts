@@ -129,6 +129,17 @@ describe('eval harness (smoke eval on real bare repos)', function () {
     assert.ok((embeddedRun.tool_calls ?? 0) > 0, 'the embedded brain explores with tools');
   });
 
+  it('scores cited line ranges against the fix where the row has one (gold_patch)', () => {
+    const embeddedRun = first.systems[1].instances.find((i) => i.instance_id === 'acme__widgets-1')!;
+    assert.ok(embeddedRun.ranges?.['widgets/parser.py']?.length, 'the embedded brain cites ranges');
+    assert.deepEqual(embeddedRun.range_scores?.map((s) => [s.path, s.first_hit]), [['widgets/parser.py', true]], 'its first range reaches lines 2-3');
+    assert.deepEqual(first.systems[1].ranges && [first.systems[1].ranges.files, first.systems[1].ranges.first_hit], [1, 1]);
+    // BM25 cites no ranges: the right file without them is scored, as a miss.
+    assert.deepEqual(first.systems[0].ranges, { files: 1, with_ranges: 0, first_hit: 0, any_hit: 0, edit_recall: 0, line_precision: 0 });
+    const other = first.systems[1].instances.find((i) => i.instance_id === 'acme__widgets-2')!;
+    assert.equal(other.range_scores, undefined, 'a row without gold_patch is not range-scored');
+  });
+
   it('checks out the right commit per row (widgets-2 sees the v2 tree)', () => {
     const v2 = first.systems[0].instances.find((i) => i.instance_id === 'acme__widgets-2')!;
     assert.equal(v2.recall, 1);
