@@ -1,6 +1,6 @@
 import { chooseAnswerSize } from '../core/embedded/answerSize';
-import { FEATURE_NAMES, PYTHON_TWINS_AT } from '../core/embedded/features';
-import { RANKER_FORMAT, RANKER_VERSION, probabilities, type RankerModel } from '../core/embedded/ranker';
+import { FEATURE_NAMES, PYTHON_FILE, PYTHON_TWINS_AT } from '../core/embedded/features';
+import { RANKER_FORMAT, RANKER_VERSION, answerSettings, probabilities, type AnswerSizeSettings, type RankerModel } from '../core/embedded/ranker';
 import { scoreInstance, summarize, type Summary } from '../eval/metrics';
 import { fitLogistic, standardiser, type LogisticFit } from './logistic';
 import type { TrainingIssue } from './examples';
@@ -38,6 +38,8 @@ export interface CrossValidation {
   folds: number;
   maxFiles: number;
   missingGold: number;
+  /** The settings chosen for runs whose most probable file is a Python file. */
+  python: AnswerSizeSettings;
   overall: Summary;
   byLanguage: Record<string, Summary>;
   /** The hand-weighted ranking on the same rows, for comparison. */
@@ -47,7 +49,7 @@ export interface CrossValidation {
 /** Fits the logistic ranker on every issue, with the answer-size settings cross-validation picked. */
 export function trainRanker(issues: TrainingIssue[], options: FitOptions = DEFAULT_FIT): TrainingOutcome {
   const crossValidation = crossValidate(issues, options);
-  const model = fitModel(issues, options, crossValidation.maxFiles, crossValidation.missingGold);
+  const model = fitModel(issues, options, crossValidation.maxFiles, crossValidation.missingGold, true, crossValidation.python);
   return { model, crossValidation };
 }
 
@@ -58,8 +60,9 @@ export function trainRanker(issues: TrainingIssue[], options: FitOptions = DEFAU
  * other file and is not centred, so every other language's probabilities stay the first stage's.
  * (Fitting both at once let the shared weights drift to Go, the other half of the rows, and a TS/JS
  * fixture then ranked a caller above the definition: docs/benchmarks.md.)
+ * `pythonAnswers` are the answer-size settings of runs led by a Python file (RankerModel.python).
  */
-export function fitModel(issues: TrainingIssue[], options: FitOptions, maxFiles: number, missingGold: number, twins = true): RankerModel {
+export function fitModel(issues: TrainingIssue[], options: FitOptions, maxFiles: number, missingGold: number, twins = true, pythonAnswers?: AnswerSizeSettings): RankerModel {
   const base = PYTHON_TWINS_AT;
   const rows: number[][] = [];
   const labels: number[] = [];
@@ -91,6 +94,7 @@ export function fitModel(issues: TrainingIssue[], options: FitOptions, maxFiles:
     candidates: options.candidates,
     maxFiles,
     missingGold,
+    ...(pythonAnswers ? { python: pythonAnswers } : {}),
   };
 }
 
@@ -108,11 +112,17 @@ function fitTwins(rows: number[][], labels: number[], sampleWeights: number[], p
   return { bias: second.bias, weights: second.weights, scale };
 }
 
-/** The files the model answers for one issue (probability order, expected-F0.5 size). */
-export function answerFor(model: RankerModel, issue: TrainingIssue, maxFiles = model.maxFiles, missingGold = model.missingGold): string[] {
+/** Answer-size settings to try instead of a model's own: for every run, and (optionally) for Python-led runs. */
+export interface TrialSettings extends AnswerSizeSettings {
+  python?: AnswerSizeSettings;
+}
+
+/** The files the model answers for one issue (probability order, expected-F0.5 size), with its settings or `trial`'s. */
+export function answerFor(model: RankerModel, issue: TrainingIssue, trial?: TrialSettings): string[] {
   const candidates = issue.candidates.slice(0, model.candidates);
   const p = probabilities(model, candidates);
   const order = candidates.map((c, i) => ({ path: c.path, p: p[i]! })).sort((a, b) => b.p - a.p || a.path.localeCompare(b.path));
+  const { maxFiles, missingGold } = answerSettings(trial ? { ...model, ...trial } : model, order[0]?.path);
   return order.slice(0, chooseAnswerSize(order.map((o) => o.p), maxFiles, missingGold)).map((o) => o.path);
 }
 
@@ -149,21 +159,44 @@ function crossValidate(issues: TrainingIssue[], options: FitOptions): CrossValid
     folds.forEach((held, f) => held.forEach((i) => byIssue.set(i.instance_id, models[f]!)));
     return byIssue;
   };
-  // The answer size is chosen with the shared weights alone, so the Python twins change no other language.
+  // The shared answer size is chosen with the shared weights alone, over every run, so the Python twins change no
+  // other language. Then runs led by a Python file get settings of their own (Python fixes mostly change one
+  // file), chosen with the twins, which only Python files have; the other runs keep the shared settings.
   const sharedModel = outOfFold(false);
+  const heldModel = outOfFold(true);
+  const global = bestSettings(issues, sharedModel, () => true, options, (settings) => ({ ...settings, python: settings }));
+  const python = bestSettings(issues, heldModel, (i) => pythonLed(heldModel.get(i.instance_id)!, i), options, (settings) => ({ ...global, python: settings }));
+  const byLanguage = scoreAnswers(issues, new Map(issues.map((i) => [i.instance_id, answerFor(heldModel.get(i.instance_id)!, i, { ...global, python })])));
+  const hand = new Map(issues.map((i) => [i.instance_id, i.candidates.slice(0, 1).map((c) => c.path)]));
+  return { folds: folds.length, ...global, python, overall: byLanguage.all!, byLanguage, handByLanguage: scoreAnswers(issues, hand) };
+}
+
+/** The grid's answer-size settings with the best mean F0.5 over the runs `inGroup` keeps, each tried as `trial` says. */
+function bestSettings(
+  issues: TrainingIssue[],
+  models: Map<string, RankerModel>,
+  inGroup: (issue: TrainingIssue) => boolean,
+  options: FitOptions,
+  trial: (settings: AnswerSizeSettings) => TrialSettings,
+): AnswerSizeSettings {
+  const group = issues.filter(inGroup);
   let best = { maxFiles: 1, missingGold: 0, f05: -1 };
   for (const maxFiles of options.maxFilesGrid) {
     for (const missingGold of options.missingGoldGrid) {
-      const answers = new Map(issues.map((i) => [i.instance_id, answerFor(sharedModel.get(i.instance_id)!, i, maxFiles, missingGold)]));
-      const f05 = scoreAnswers(issues, answers).all!.f05;
+      const answers = new Map(group.map((i) => [i.instance_id, answerFor(models.get(i.instance_id)!, i, trial({ maxFiles, missingGold }))]));
+      const f05 = group.length ? scoreAnswers(group, answers).all!.f05 : 0;
       if (f05 > best.f05 + 1e-9) best = { maxFiles, missingGold, f05 };
     }
   }
-  const heldModel = outOfFold(true);
-  const answers = new Map(issues.map((i) => [i.instance_id, answerFor(heldModel.get(i.instance_id)!, i, best.maxFiles, best.missingGold)]));
-  const byLanguage = scoreAnswers(issues, answers);
-  const hand = new Map(issues.map((i) => [i.instance_id, i.candidates.slice(0, 1).map((c) => c.path)]));
-  return { folds: folds.length, maxFiles: best.maxFiles, missingGold: best.missingGold, overall: byLanguage.all!, byLanguage, handByLanguage: scoreAnswers(issues, hand) };
+  return { maxFiles: best.maxFiles, missingGold: best.missingGold };
+}
+
+/** True when the model's most probable file for the run is a Python file. */
+function pythonLed(model: RankerModel, issue: TrainingIssue): boolean {
+  const candidates = issue.candidates.slice(0, model.candidates);
+  const p = probabilities(model, candidates);
+  const top = candidates.map((c, k) => ({ path: c.path, p: p[k]! })).sort((a, b) => b.p - a.p || a.path.localeCompare(b.path))[0];
+  return top !== undefined && PYTHON_FILE.test(top.path);
 }
 
 function round(value: number): number {

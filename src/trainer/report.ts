@@ -3,7 +3,8 @@ import type { CrossValidation } from './fit';
 /** Markdown table of grouped cross-validation: learned ranker against the hand ranking's top file, per language. */
 export function trainingTable(cv: CrossValidation): string {
   const lines = [
-    `Cross-validation by repository (${cv.folds} folds; answer size up to ${cv.maxFiles}, ${cv.missingGold} gold expected outside):`,
+    `Cross-validation by repository (${cv.folds} folds; answer size up to ${cv.maxFiles}, ${cv.missingGold} gold expected outside; ` +
+      `when the most probable file is Python, up to ${cv.python.maxFiles}, ${cv.python.missingGold} outside):`,
     '',
     '| language | n | learned P | learned R | learned F0.5 | learned acc@1 | hand top-1 P | hand top-1 F0.5 |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',

@@ -4,6 +4,7 @@ import type { Brain, BrainSession, BrainStep, BrainTurn, CitedFile } from '../br
 import { mineIssue, type IssueEvidence } from './clues';
 import { EvidenceBoard } from './evidence';
 import { boundIssue } from './issueBounds';
+import { withoutTemplateText } from './issueTemplate';
 import { LeaderCheck } from './leaderCheck';
 import { issueVocabulary } from './lexical';
 import { planFirstTurn, type PlannedCall } from './plan';
@@ -11,7 +12,7 @@ import { rangesFor, reasonFor, type EvidenceGroup } from './reasons';
 import { chooseAnswerSize } from './answerSize';
 import { FEATURE_GROUPS, FEATURE_NAMES, candidateFeatures, type CandidateFeatures } from './features';
 import { defaultRankerModel } from './defaultModel';
-import { contributions, probabilities, type RankerModel } from './ranker';
+import { answerSettings, contributions, probabilities, type RankerModel } from './ranker';
 import { chooseAnswer, rankFiles, type ScoreContext, type ScoredFile } from './score';
 import { plural } from '../../common/wording';
 
@@ -36,7 +37,7 @@ export class EmbeddedBrain implements Brain {
 
   /** Starts a run; every run's state lives in its session. */
   start(issue: Issue): BrainSession {
-    const bounded = boundIssue(issue);
+    const bounded = boundIssue(withoutTemplateText(issue));
     return new EmbeddedSession(mineIssue(bounded.issue), issueVocabulary(issueText(bounded.issue)), this.options, bounded.note);
   }
 }
@@ -150,7 +151,8 @@ class EmbeddedSession implements BrainSession {
     const order = p
       .map((probability, index): Choice => ({ file: ranked[index]!, score: probability, weights: groupWeights(model, features[index]!) }))
       .sort((a, b) => b.score - a.score || a.file.path.localeCompare(b.file.path));
-    const size = this.options.rankedFiles ?? chooseAnswerSize(order.map((o) => o.score), model.maxFiles, model.missingGold);
+    const settings = answerSettings(model, order[0]?.file.path);
+    const size = this.options.rankedFiles ?? chooseAnswerSize(order.map((o) => o.score), settings.maxFiles, settings.missingGold);
     return order.slice(0, size);
   }
 

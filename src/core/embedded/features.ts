@@ -117,7 +117,7 @@ export const FEATURE_GROUPS: Partial<Record<string, EvidenceGroup>> = Object.fro
  * on top of them, so Python gets adjustments of its own while every other language keeps exactly the
  * shared model (trainer/fit.ts, fitModel).
  */
-const PYTHON_FILE = /\.pyi?$/;
+export const PYTHON_FILE = /\.pyi?$/;
 const BASE_NAMES = EXTRACTORS.map(([name]) => name);
 
 /** Names of the features, in the order of `CandidateFeatures.values`. */

@@ -1,5 +1,5 @@
 import { CodeGrepError } from '../../common/errors';
-import { FEATURE_NAMES, type CandidateFeatures } from './features';
+import { FEATURE_NAMES, PYTHON_FILE, type CandidateFeatures } from './features';
 
 /** The model file's format name and version; a file of another version is refused, not misread. */
 export const RANKER_FORMAT = 'codegrep-ranker';
@@ -21,8 +21,24 @@ export interface RankerModel {
   maxFiles: number;
   /** Gold files expected outside the candidates, for the answer-size rule. */
   missingGold: number;
+  /**
+   * The answer-size settings when the most probable file is a Python file, chosen by cross-validation apart
+   * from the others: Python fixes mostly change one file, Go and TS/JS fixes often several. Absent: as above.
+   */
+  python?: AnswerSizeSettings;
   /** How the file was made (dataset, rows, command); informative only. */
   trained?: Record<string, unknown>;
+}
+
+/** How many files an answer may hold, and how many gold files the answer-size rule expects outside the candidates. */
+export interface AnswerSizeSettings {
+  maxFiles: number;
+  missingGold: number;
+}
+
+/** The answer-size settings for a run whose most probable file is `topPath`. */
+export function answerSettings(model: RankerModel, topPath: string | undefined): AnswerSizeSettings {
+  return model.python && topPath !== undefined && PYTHON_FILE.test(topPath) ? model.python : { maxFiles: model.maxFiles, missingGold: model.missingGold };
 }
 
 /** Checks a parsed model file; throws a CodeGrepError that says how to regenerate it when it does not fit this build. */
@@ -41,6 +57,8 @@ export function parseRankerModel(data: unknown): RankerModel {
   for (const key of ['bias', 'candidates', 'maxFiles', 'missingGold'] as const) {
     if (!isFiniteNumber(data[key])) throw fail(`has a bad "${key}"`);
   }
+  const python = data.python;
+  if (python !== undefined && !(isRecord(python) && isFiniteNumber(python.maxFiles) && isFiniteNumber(python.missingGold))) throw fail('has a bad "python"');
   return data as unknown as RankerModel;
 }
 

@@ -151,8 +151,9 @@ describe('cli hardening (node dist/cli.js, loopback servers)', function () {
         writeFileSync(join(tree, path), file);
       }
       writeFileSync(join(tree, '.ignore'), 'vendor/\n');
+      // The hand-weighted choice answers every file tied with the best, so each visible copy shows.
       const paths = async (...flags: string[]) => {
-        const run = await cli(['locate', ISSUE, '--repo', tree, '--json', ...flags]);
+        const run = await cli(['locate', ISSUE, '--repo', tree, '--json', '--brain', 'embedded:hand', ...flags]);
         assert.equal(run.status, 0, run.stderr);
         return (JSON.parse(run.stdout) as { candidates: { path: string }[] }).candidates.map((c) => c.path).sort();
       };

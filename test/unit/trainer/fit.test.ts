@@ -80,4 +80,27 @@ describe('ranker training', () => {
     assert.ok(leader! - definer! > sharedLeader! - sharedDefiner!, `${leader} ${definer} vs ${sharedLeader} ${sharedDefiner}`);
     assert.deepEqual(answerFor(withTwins, python), ['f0.py']);
   });
+
+  it('chooses the answer size of Python-led runs apart: one file where Python fixes change one, several elsewhere', () => {
+    // Python issues: one gold file, the leader. Go issues (three in four): all three candidates are gold.
+    const rows: TrainingIssue[] = [];
+    for (let i = 0; i < 60; i++) {
+      const py = i % 4 === 0;
+      const candidates = [0, 1, 2].map((c) => {
+        const base = new Array<number>(PYTHON_TWINS_AT).fill(0);
+        base[HAND_RATIO] = 1 - c * 0.1;
+        return { path: `f${c}.${py ? 'py' : 'go'}`, values: [...base, py ? 1 : 0, ...base.map((v) => (py ? v : 0))] };
+      });
+      const gold = py ? ['f0.py'] : ['f0.go', 'f1.go', 'f2.go'];
+      rows.push(labelIssue({ instance_id: `r${i % 6}__${i}`, repo: `o/r${i % 6}`, language: py ? 'python' : 'go', gold_files: gold }, candidates));
+    }
+    const { model, crossValidation } = trainRanker(rows, { ...DEFAULT_FIT, folds: 3 });
+    assert.equal(crossValidation.python.maxFiles, 1, JSON.stringify(crossValidation.python));
+    assert.deepEqual(model.python, crossValidation.python);
+    assert.ok(model.maxFiles >= 2, `Go answers several files (${model.maxFiles})`);
+    assert.deepEqual(answerFor(model, rows[0]!), ['f0.py']);
+    assert.ok(answerFor(model, rows[1]!).length >= 2, 'a Go run answers more than its first file');
+    assert.ok(crossValidation.byLanguage.go!.recall > 0.6, 'Go runs get their several files');
+    assert.equal(crossValidation.byLanguage.python!.precision, 1);
+  });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { CodeGrepError } from '../../../../src/common/errors';
 import { defaultRankerModel } from '../../../../src/core/embedded/defaultModel';
 import { FEATURE_NAMES } from '../../../../src/core/embedded/features';
-import { RANKER_FORMAT, RANKER_VERSION, contributions, parseRankerModel, probabilities, type RankerModel } from '../../../../src/core/embedded/ranker';
+import { RANKER_FORMAT, RANKER_VERSION, answerSettings, contributions, parseRankerModel, probabilities, type RankerModel } from '../../../../src/core/embedded/ranker';
 
 function model(overrides: Partial<RankerModel> = {}): RankerModel {
   const n = FEATURE_NAMES.length;
@@ -41,7 +41,17 @@ describe('ranker model file', () => {
     refuse({ ...model(), bias: 'x' }, /"bias"/);
     refuse({ format: 'something-else' }, /not a codegrep-ranker/);
     refuse(null, /not a codegrep-ranker/);
+    refuse({ ...model(), python: { maxFiles: 'one' } }, /"python"/);
     assert.equal(parseRankerModel(model()).maxFiles, 3);
+  });
+
+  it('answers runs led by a Python file with the Python settings, and every other run with the shared ones', () => {
+    const m = model({ python: { maxFiles: 1, missingGold: 0 } });
+    assert.deepEqual(answerSettings(m, 'django/db/models/query.py'), { maxFiles: 1, missingGold: 0 });
+    assert.deepEqual(answerSettings(m, 'typings/query.pyi'), { maxFiles: 1, missingGold: 0 });
+    assert.deepEqual(answerSettings(m, 'src/query.ts'), { maxFiles: 3, missingGold: 0.5 });
+    assert.deepEqual(answerSettings(m, undefined), { maxFiles: 3, missingGold: 0.5 });
+    assert.deepEqual(answerSettings(model(), 'a.py'), { maxFiles: 3, missingGold: 0.5 }, 'a model without them uses its shared settings');
   });
 
   it('probabilities are the logistic of the standardised weighted sum (hand-computed)', () => {

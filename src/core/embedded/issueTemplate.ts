@@ -1,0 +1,106 @@
+import type { Issue } from '../../common/issue';
+
+/**
+ * Removes the words an issue template puts in every issue of a repository: GitHub's stock bug and feature
+ * templates ("**Describe the bug**", "Is your feature request related to a problem? Please describe.",
+ * "A clear and concise description of what the bug is."), their like, and a type label in front of the
+ * title ("[Feature request] …", "Bug: …"). Those words are rare in code, so the leader check weighed them
+ * as the issue's most telling words, and the title's "request" was searched as a name: the answer was then
+ * the template file itself, or a helper named `request`. Only template text goes; the reporter's words on
+ * the same line stay.
+ */
+
+/** Headings of common issue templates, compared lower-case without Markdown marks or a trailing colon. */
+const HEADINGS = [
+  'describe the bug',
+  'bug description',
+  'description',
+  'to reproduce',
+  'steps to reproduce',
+  'steps to reproduce the behavior',
+  'steps to reproduce the behaviour',
+  'reproduction',
+  'minimal reproduction',
+  'expected behavior',
+  'expected behaviour',
+  'expected result',
+  'expected results',
+  'actual behavior',
+  'actual behaviour',
+  'actual result',
+  'actual results',
+  'current behavior',
+  'current behaviour',
+  'screenshots',
+  'screenshots / live demo link (paste the github-readme-stats link as markdown image)',
+  'desktop (please complete the following information)',
+  'smartphone (please complete the following information)',
+  'environment',
+  'your environment',
+  'additional context',
+  'additional information',
+  'context',
+  'is your feature request related to a problem? please describe.',
+  'is your feature request related to a problem? please describe',
+  'is your feature request related to a problem',
+  "describe the solution you'd like",
+  'describe the solution you would like',
+  "describe alternatives you've considered",
+  'describe alternatives you have considered',
+  'possible solution',
+  'proposed solution',
+  'motivation',
+  'feature request',
+  'bug report',
+  'checklist',
+].sort((a, b) => b.length - a.length);
+
+/** Placeholder sentences the templates ship, as prefixes of a line (they are often left in). */
+const PLACEHOLDERS = [
+  /^a clear and concise description of [^.]*\.\s*/i,
+  /^ex\. i'm always frustrated when \[\.\.\.\]\s*/i,
+  /^if applicable, add screenshots to help explain your problem\.\s*/i,
+  /^add any other context (?:or screenshots )?about the (?:problem|feature request) here\.\s*/i,
+  /^steps to reproduce the behaviou?r:?\s*/i,
+  /^(?:\d+\.\s*)?(?:go to|click on|scroll down to) '\.{3,4}'\s*/i,
+  /^(?:\d+\.\s*)?see error\s*$/i,
+  /^[-*]?\s*(?:os|browser|version|device): \[e\.g\. [^\]]*\]\s*/i,
+];
+
+/** A type label before a title: `[Feature request]`, `[BUG]`, `Bug:`, `Feature request -`. */
+const TITLE_LABEL = /^\s*(?:\[(?:bug|bug report|feature|feature request|feature-request|enhancement|request|question|proposal|suggestion|improvement)\]|(?:bug|bug report|feature|feature request|enhancement|question|proposal|suggestion|improvement)\s*[:-])\s*/i;
+
+const MARKS = /^[\s#>*_]+|[\s*_]+$/g;
+
+/** The issue without its template's words (an issue without a template comes back unchanged). */
+export function withoutTemplateText(issue: Issue): Issue {
+  const title = issue.title.replace(TITLE_LABEL, '');
+  return { ...issue, title: title.trim() ? title : issue.title, body: issue.body.split('\n').map(stripLine).filter((line) => line !== undefined).join('\n') };
+}
+
+/** A line without its leading template heading and placeholder sentences; undefined when nothing else was on it. */
+function stripLine(line: string): string | undefined {
+  let rest = line;
+  for (;;) {
+    const before = rest;
+    rest = withoutHeading(rest);
+    for (const placeholder of PLACEHOLDERS) rest = rest.replace(placeholder, '');
+    if (rest === before) break;
+  }
+  if (rest === line) return line;
+  return rest.trim() === '' ? undefined : rest;
+}
+
+/** Drops a heading at the start of a line, in Markdown heading, bold or plain form, with or without a colon. */
+function withoutHeading(line: string): string {
+  const bare = line.replace(MARKS, '');
+  const lower = bare.toLowerCase();
+  for (const heading of HEADINGS) {
+    if (!lower.startsWith(heading)) continue;
+    const after = bare.slice(heading.length);
+    // The heading must end there: the line ends, or a colon, a closing bold mark or a space follows.
+    if (after === '' || /^\s*:/.test(after)) return after.replace(/^\s*:?[\s*_]*/, '');
+    if (/^[*_]+/.test(after) || (/^\s/.test(after) && /^\s*[#*]/.test(line))) return after.replace(/^[\s*_:]+/, '');
+  }
+  return line;
+}

@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import { issueFromText } from '../../../../src/common/issue';
+import { withoutTemplateText } from '../../../../src/core/embedded/issueTemplate';
+
+/** GitHub's stock feature-request template, filled in the way reporters usually leave it. */
+const FEATURE_REQUEST = `[Feature Request] Support custom cache control
+**Is your feature request related to a problem? Please describe.**
+Talking about rate limiter, it is better to have a customizable \`cache-control\`.
+
+**Describe the solution you'd like**
+Add a parameter \`&cache_control=<maxage>\`.
+
+**Describe alternatives you've considered**
+A clear and concise description of any alternative solutions or features you've considered.
+
+**Additional context**
+Add any other context or screenshots about the feature request here.`;
+
+describe('embedded brain: issue template text', () => {
+  it("drops the stock feature template's headings and placeholders, keeps the reporter's words, and the title's label", () => {
+    const issue = withoutTemplateText(issueFromText(FEATURE_REQUEST));
+    assert.equal(issue.title, 'Support custom cache control');
+    assert.equal(issue.body, 'Talking about rate limiter, it is better to have a customizable `cache-control`.\n\nAdd a parameter `&cache_control=<maxage>`.\n\n');
+  });
+
+  it('drops a bold heading on the same line as the text, and the placeholder left after it', () => {
+    const issue = withoutTemplateText({
+      title: 'Bug: wakatime langs_count is invalid',
+      body: '**Describe the bug** In Wakatime card, the bar breaks.\n**Is your feature request related to a problem? Please describe.** A clear and concise description of what the problem is. Ex. I\'m always frustrated when [...] type Test struct {\n### Expected behavior\nShould not break.\nSteps to reproduce the behavior:\n1. Go to \'...\'\n2. See error',
+    });
+    assert.equal(issue.title, 'wakatime langs_count is invalid');
+    assert.equal(issue.body, 'In Wakatime card, the bar breaks.\ntype Test struct {\nShould not break.');
+  });
+
+  it('leaves an issue without a template alone, including words that start like a heading', () => {
+    const plain = { title: 'Context managers leak file handles', body: 'Description of the cache is wrong.\nEnvironment variables are ignored.\n  context = make()' };
+    assert.deepEqual(withoutTemplateText(plain), plain);
+    assert.equal(withoutTemplateText({ title: '[Bug]', body: '' }).title, '[Bug]', 'a title that is only a label stays');
+  });
+});
