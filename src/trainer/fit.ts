@@ -119,9 +119,7 @@ export interface TrialSettings extends AnswerSizeSettings {
 
 /** The files the model answers for one issue (probability order, expected-F0.5 size), with its settings or `trial`'s. */
 export function answerFor(model: RankerModel, issue: TrainingIssue, trial?: TrialSettings): string[] {
-  const candidates = issue.candidates.slice(0, model.candidates);
-  const p = probabilities(model, candidates);
-  const order = candidates.map((c, i) => ({ path: c.path, p: p[i]! })).sort((a, b) => b.p - a.p || a.path.localeCompare(b.path));
+  const order = modelOrder(model, issue);
   const { maxFiles, missingGold } = answerSettings(trial ? { ...model, ...trial } : model, order[0]?.path);
   return order.slice(0, chooseAnswerSize(order.map((o) => o.p), maxFiles, missingGold)).map((o) => o.path);
 }
@@ -164,7 +162,7 @@ function crossValidate(issues: TrainingIssue[], options: FitOptions): CrossValid
   // file), chosen with the twins, which only Python files have; the other runs keep the shared settings.
   const sharedModel = outOfFold(false);
   const heldModel = outOfFold(true);
-  const global = bestSettings(issues, sharedModel, () => true, options, (settings) => ({ ...settings, python: settings }));
+  const global = bestSettings(issues, sharedModel, () => true, options, (settings) => settings);
   const python = bestSettings(issues, heldModel, (i) => pythonLed(heldModel.get(i.instance_id)!, i), options, (settings) => ({ ...global, python: settings }));
   const byLanguage = scoreAnswers(issues, new Map(issues.map((i) => [i.instance_id, answerFor(heldModel.get(i.instance_id)!, i, { ...global, python })])));
   const hand = new Map(issues.map((i) => [i.instance_id, i.candidates.slice(0, 1).map((c) => c.path)]));
@@ -191,11 +189,16 @@ function bestSettings(
   return { maxFiles: best.maxFiles, missingGold: best.missingGold };
 }
 
-/** True when the model's most probable file for the run is a Python file. */
-function pythonLed(model: RankerModel, issue: TrainingIssue): boolean {
+/** The model's candidates for one issue with their probabilities, most probable first (ties by path). */
+function modelOrder(model: RankerModel, issue: TrainingIssue): { path: string; p: number }[] {
   const candidates = issue.candidates.slice(0, model.candidates);
   const p = probabilities(model, candidates);
-  const top = candidates.map((c, k) => ({ path: c.path, p: p[k]! })).sort((a, b) => b.p - a.p || a.path.localeCompare(b.path))[0];
+  return candidates.map((c, i) => ({ path: c.path, p: p[i]! })).sort((a, b) => b.p - a.p || a.path.localeCompare(b.path));
+}
+
+/** True when the model's most probable file for the run is a Python file. */
+function pythonLed(model: RankerModel, issue: TrainingIssue): boolean {
+  const top = modelOrder(model, issue)[0];
   return top !== undefined && PYTHON_FILE.test(top.path);
 }
 
