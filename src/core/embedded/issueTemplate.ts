@@ -3,8 +3,9 @@ import type { Issue } from '../../common/issue';
 /**
  * Removes the words an issue template puts in every issue of a repository: GitHub's stock bug and feature
  * templates ("**Describe the bug**", "Is your feature request related to a problem? Please describe.",
- * "A clear and concise description of what the bug is."), their like, and a type label in front of the
- * title ("[Feature request] …", "Bug: …"). Those words are rare in code, so the leader check weighed them
+ * "A clear and concise description of what the bug is."), their like, GitHub issue forms' field headings,
+ * empty fields ("_No response_") and the checkboxes ticked to be allowed to file, and a type label in front
+ * of the title ("[Feature request] …", "Bug: …"). Those words are rare in code, so the leader check weighed them
  * as the issue's most telling words, and the title's "request" was searched as a name: the answer was then
  * the template file itself, or a helper named `request`. Only template text goes; the reporter's words on
  * the same line stay.
@@ -53,6 +54,41 @@ const HEADINGS = [
   'feature request',
   'bug report',
   'checklist',
+  // GitHub issue forms (a "### Heading" per field) of common projects.
+  'search before asking',
+  'is there an existing issue for this?',
+  'validations',
+  'code of conduct',
+  'are you willing to work on and submit a pr to address the issue?',
+  'are you willing to submit a pr?',
+  'what happened',
+  'what happened?',
+  'what did you do?',
+  'what did you expect to see?',
+  'what did you see instead?',
+  'what did you see instead? under which circumstances?',
+  'observed behavior',
+  'observed behaviour',
+  'how to reproduce',
+  'reproduction steps',
+  'link to reproduction',
+  'reproduction link',
+  'system info',
+  'system information',
+  'used package manager',
+  'relevant log output',
+  'logs',
+  'version',
+  'versions',
+  'operating system',
+  'platform',
+  'anything else?',
+  'anything else',
+  'use case',
+  'bug summary',
+  'code for reproduction',
+  'actual outcome',
+  'expected outcome',
 ].sort((a, b) => b.length - a.length);
 
 /** Placeholder sentences the templates ship, as prefixes of a line (they are often left in). */
@@ -65,7 +101,16 @@ const PLACEHOLDERS = [
   /^(?:\d+\.\s*)?(?:go to|click on|scroll down to) '\.{3,4}'\s*/i,
   /^(?:\d+\.\s*)?see error\s*$/i,
   /^[-*]?\s*(?:os|browser|version|device): \[e\.g\. [^\]]*\]\s*/i,
+  // An issue form's empty field.
+  /^_no response_\s*$/i,
 ];
+
+/**
+ * An issue form's checkbox the reporter ticks to be allowed to file ("- [X] I agree to follow this project's
+ * Code of Conduct", "- [x] I searched the issues and found no similar issues"): the whole line goes. Other
+ * checkbox lines (a task list of what is broken) are the reporter's and stay.
+ */
+const FORM_CHECKBOX = /^\s*[-*]\s*\[[ xX]\]\s*(?:yes,? )?(?:i (?:agree|searched|have searched|have read|have checked|confirm|am willing|understand|checked)|i've (?:searched|read|checked)|check that|follow (?:our|the)|read the (?:docs|documentation|contributing|faq)|make sure)\b|^\s*[-*]\s*\[[ xX]\].*\b(?:code of conduct|contributing guidelines|existing issues?|duplicate)\b/i;
 
 /** A type label before a title: `[Feature request]`, `[BUG]`, `Bug:`, `Feature request -`. */
 const TITLE_LABEL = /^\s*(?:\[(?:bug|bug report|feature|feature request|feature-request|enhancement|request|question|proposal|suggestion|improvement)\]|(?:bug|bug report|feature|feature request|enhancement|question|proposal|suggestion|improvement)\s*[:-])\s*/i;
@@ -80,6 +125,7 @@ export function withoutTemplateText(issue: Issue): Issue {
 
 /** A line without its leading template heading and placeholder sentences; undefined when nothing else was on it. */
 function stripLine(line: string): string | undefined {
+  if (FORM_CHECKBOX.test(line)) return undefined;
   let rest = line;
   for (;;) {
     const before = rest;

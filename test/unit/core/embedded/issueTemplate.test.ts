@@ -32,8 +32,42 @@ describe('embedded brain: issue template text', () => {
     assert.equal(issue.body, 'In Wakatime card, the bar breaks.\ntype Test struct {\nShould not break.');
   });
 
+  it("drops an issue form's headings, its empty fields and the checkboxes ticked to file, keeps the reporter's task list", () => {
+    const issue = withoutTemplateText({
+      title: 'Lexer raises ValueError: Position Not Found',
+      body: [
+        '### Search before asking',
+        '',
+        '- [X] I searched the [issues](https://github.com/acme/lint/issues) and found no similar issues.',
+        '',
+        '### What Happened',
+        '',
+        'Linting a model with two nested `for` loops fails.',
+        '',
+        '### Version',
+        '',
+        '_No response_',
+        '',
+        '### Are you willing to work on and submit a PR to address the issue?',
+        '',
+        '- [X] Yes I am willing to submit a PR!',
+        '',
+        '### Code of Conduct',
+        '',
+        "- [X] I agree to follow this project's [Code of Conduct](https://github.com/acme/lint/blob/main/CODE_OF_CONDUCT.md)",
+        '- [X] Check that there isn\'t already an issue that reports the same bug to avoid creating a duplicate.',
+        '- [ ] `slice_file` keeps the raw slices',
+      ].join('\n'),
+    });
+    const kept = issue.body.split('\n').filter((line) => line.trim() !== '');
+    assert.deepEqual(kept, ['Linting a model with two nested `for` loops fails.', '- [ ] `slice_file` keeps the raw slices']);
+  });
+
   it('leaves an issue without a template alone, including words that start like a heading', () => {
-    const plain = { title: 'Context managers leak file handles', body: 'Description of the cache is wrong.\nEnvironment variables are ignored.\n  context = make()' };
+    const plain = {
+      title: 'Context managers leak file handles',
+      body: 'Description of the cache is wrong.\nEnvironment variables are ignored.\n  context = make()\nVersion 3.2 broke the lexer.\n- [x] I/O errors are retried',
+    };
     assert.deepEqual(withoutTemplateText(plain), plain);
     assert.equal(withoutTemplateText({ title: '[Bug]', body: '' }).title, '[Bug]', 'a title that is only a label stays');
   });
