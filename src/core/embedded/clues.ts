@@ -220,8 +220,9 @@ function mineText(text: string, source: ClueSource, out: ClueCollector): void {
   for (const match of text.matchAll(PATH_RE)) {
     const raw = match[0];
     if (!raw.includes('/') && (raw.match(/\./g) ?? []).length >= 3) continue; // a Java package, not a file
-    const path = /^(?:\/|~|[A-Za-z]:)/.test(raw) || raw.includes('-packages/') ? tracePathSuffix(cleanPath(raw)) : cleanPath(raw);
-    if (!path || /^https?:/.test(path) || isDomainLike(path) || isRuntimePath(path)) continue;
+    const installed = installedPackagePath(cleanPath(raw));
+    const path = installed ?? (/^(?:\/|~|[A-Za-z]:)/.test(raw) ? tracePathSuffix(cleanPath(raw)) : cleanPath(raw));
+    if (!path || /^https?:/.test(path) || isDomainLike(path) || (!installed && isRuntimePath(path))) continue;
     out.add('path', path, source, base * CLUE_WEIGHTS.kind.path);
     consumed.push(match[0]);
   }
@@ -275,7 +276,7 @@ function mineTraces(text: string, out: ClueCollector): void {
   let depth = 0;
   for (const frame of frames) {
     const path = frame.path ? cleanPath(frame.path) : undefined;
-    if (path && isRuntimePath(path)) continue;
+    if (path && !installedPackagePath(path) && isRuntimePath(path)) continue;
     const weight = CLUE_WEIGHTS.source.trace * Math.pow(CLUE_WEIGHTS.traceDepthDecay, depth);
     if (path) out.add('path', tracePathSuffix(path), 'trace', weight * CLUE_WEIGHTS.kind.path, depth);
     if (frame.symbol) addSymbol(frame.symbol, 'trace', out, weight, false, depth);
@@ -375,10 +376,33 @@ function cleanPath(raw: string): string {
     .replace(/[.,;:]+$/, '');
 }
 
-/** For absolute or installed paths keep the part after site-packages or the last few segments. */
+/**
+ * Where installed packages live: the path after one of these is the package's own file, the same file as in
+ * its repository (`node_modules/axios/lib/core/settle.js` is `lib/core/settle.js` of axios). A reporter's trace
+ * runs through the installed copy of the project they report on, so these frames are the issue's best
+ * evidence, not runtime noise. Inside node_modules at least two segments must follow the package name: a
+ * bare `index.js` could be any dependency's.
+ */
+const INSTALLED_PACKAGE_RES = [
+  /(?:site|dist)-packages\/(.+)$/,
+  /^(?:.*\/)?node_modules\/(?:@[^/]+\/)?[^/.][^/]*\/([^/]+\/.+)$/,
+  /(?:^|\/)\.cargo\/registry\/src\/[^/]+\/[^/]+\/(.+)$/,
+  /(?:^|\/)pkg\/mod\/[^@]+@[^/]+\/(.+)$/,
+];
+
+/** The path inside an installed package (see INSTALLED_PACKAGE_RES), or undefined. */
+export function installedPackagePath(path: string): string | undefined {
+  for (const pattern of INSTALLED_PACKAGE_RES) {
+    const inside = path.match(pattern)?.[1];
+    if (inside) return inside;
+  }
+  return undefined;
+}
+
+/** For absolute or installed paths keep the part inside the installed package, or the last few segments. */
 function tracePathSuffix(path: string): string {
-  const site = path.match(/(?:site|dist)-packages\/(.+)$/);
-  if (site?.[1]) return site[1];
+  const installed = installedPackagePath(path);
+  if (installed) return installed;
   const parts = path.split('/');
   return parts.slice(-Math.min(parts.length, 4)).join('/');
 }

@@ -4,7 +4,8 @@ import type { Issue } from '../../common/issue';
  * Removes the words an issue template puts in every issue of a repository: GitHub's stock bug and feature
  * templates ("**Describe the bug**", "Is your feature request related to a problem? Please describe.",
  * "A clear and concise description of what the bug is."), their like, GitHub issue forms' field headings,
- * empty fields ("_No response_") and the checkboxes ticked to be allowed to file, and a type label in front
+ * empty fields ("_No response_") and the checkboxes ticked to be allowed to file, HTML comments (instructions
+ * the rendered issue does not show), and a type label in front
  * of the title ("[Feature request] …", "Bug: …"). Those words are rare in code, so the leader check weighed them
  * as the issue's most telling words, and the title's "request" was searched as a name: the answer was then
  * the template file itself, or a helper named `request`. Only template text goes; the reporter's words on
@@ -120,7 +121,20 @@ const MARKS = /^[\s#>*_]+|[\s*_]+$/g;
 /** The issue without its template's words (an issue without a template comes back unchanged). */
 export function withoutTemplateText(issue: Issue): Issue {
   const title = issue.title.replace(TITLE_LABEL, '');
-  return { ...issue, title: title.trim() ? title : issue.title, body: issue.body.split('\n').map(stripLine).filter((line) => line !== undefined).join('\n') };
+  // HTML comments are the template's instructions, invisible in the rendered issue: never the reporter's words.
+  const lines = issue.body.replace(HTML_COMMENT, '').split('\n');
+  const form = formHeadings(lines);
+  const body = lines.map((line, i) => (form.has(i) ? undefined : stripLine(line))).filter((line) => line !== undefined).join('\n');
+  return { ...issue, title: title.trim() ? title : issue.title, body };
+}
+
+const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+
+/** Field headings of an issue form: at least 3 short "### Label" lines, each followed by an empty line. */
+const FORM_HEADING = /^###\s+\S.{0,60}$/;
+function formHeadings(lines: string[]): Set<number> {
+  const at = lines.flatMap((line, i) => (FORM_HEADING.test(line.trim()) && (lines[i + 1] ?? '').trim() === '' ? [i] : []));
+  return new Set(at.length >= 3 ? at : []);
 }
 
 /** A line without its leading template heading and placeholder sentences; undefined when nothing else was on it. */

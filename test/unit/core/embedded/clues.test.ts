@@ -30,6 +30,24 @@ describe('embedded clues', () => {
     assert.equal(find(clues, 'symbol', '<module>'), undefined);
   });
 
+  it("mines the installed copy of the project from a trace: node_modules, the Cargo registry and the Go module cache", () => {
+    const body = [
+      "TypeError: Cannot read properties of undefined (reading 'status')",
+      '    at settle (/home/me/app/node_modules/axios/lib/core/settle.js:19:12)',
+      '    at XMLHttpRequest.onloadend (/home/me/app/node_modules/.pnpm/axios@1.6.0/node_modules/axios/lib/adapters/xhr.js:58:7)',
+      '    at Object.<anonymous> (/home/me/app/node_modules/express/index.js:3:1)',
+      "thread 'main' panicked at /home/me/.cargo/registry/src/index.crates.io-6f17d22bba15001f/serde_json-1.0.108/src/de.rs:2105:9:",
+      '/root/go/pkg/mod/github.com/zeromicro/go-zero@v1.5.0/rest/engine.go:120 +0x1f',
+    ].join('\n');
+    const { clues } = mineIssue({ title: 'Request fails without a response', body });
+    for (const path of ['lib/core/settle.js', 'lib/adapters/xhr.js', 'src/de.rs', 'rest/engine.go']) {
+      assert.equal(find(clues, 'path', path)?.source, 'trace', `${path}: ${JSON.stringify(clues.filter((c) => c.kind === 'path'))}`);
+    }
+    assert.ok((find(clues, 'path', 'lib/core/settle.js')?.weight ?? 0) > (find(clues, 'path', 'lib/adapters/xhr.js')?.weight ?? 0), 'the innermost frame weighs most');
+    assert.ok(!clues.some((c) => c.kind === 'path' && c.text.endsWith('index.js')), "a dependency's bare index.js is not a clue");
+    assert.ok(find(clues, 'symbol', 'settle'));
+  });
+
   it('gives a file repeated in outer traceback frames less than the innermost frame', () => {
     // matplotlib-23563: artist.py wraps every draw call, art3d.py is where the attribute is missing.
     const frame = (file: string, line: number, fn: string) => `  File "/usr/lib/python3.10/site-packages/${file}", line ${line}, in ${fn}`;

@@ -63,6 +63,14 @@ describe('embedded brain: issue template text', () => {
     assert.deepEqual(kept, ['Linting a model with two nested `for` loops fails.', '- [ ] `slice_file` keeps the raw slices']);
   });
 
+  it("drops the template's HTML comments, which the rendered issue never shows, even one left open", () => {
+    const issue = withoutTemplateText({
+      title: 'Invalid username or reponame',
+      body: 'The pin card says "Invalid username or reponame".\n<!--\nPLEASE READ THE FAQs!!!\nQ: How to hide jupyter Notebook?\n-->\nOnly one repo. <!-- one line --> Two are fine.\n<!-- never closed\nhide=jupyter',
+    });
+    assert.equal(issue.body, 'The pin card says "Invalid username or reponame".\n\nOnly one repo.  Two are fine.\n');
+  });
+
   it('leaves an issue without a template alone, including words that start like a heading', () => {
     const plain = {
       title: 'Context managers leak file handles',
