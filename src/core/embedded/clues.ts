@@ -1,5 +1,6 @@
 import type { Issue } from '../../common/issue';
 import { CLUE_WEIGHTS } from './score';
+import { withoutAddresses } from './addresses';
 import { boundIssue } from './issueBounds';
 
 /** What kind of evidence a clue is; each kind is searched differently. */
@@ -129,7 +130,7 @@ export function mineIssue(raw: Issue): IssueEvidence {
   return {
     clues,
     titleWords: titleWords(title),
-    bodyWords: titleWords(prose).filter((w) => !titleWords(title).includes(w)),
+    bodyWords: titleWords(withoutAddresses(prose)).filter((w) => !titleWords(title).includes(w)),
     mentionsTests: /\b(?:tests?|testing|pytest|unit ?test|test suite|fixtures?)\b/i.test(title),
     qualifiers: collector.qualifiers,
     mentionsDocs: /\b(?:docs?|documentation|docstring|readme|typo|changelog)\b/i.test(title) || /\bdocstring\b/i.test(text),
@@ -208,15 +209,17 @@ function looksLikeCode(line: string): boolean {
     /^\s*[\w.[\]'"]+\s*=\s*\S.*[)\]'"\w]$/.test(line) && !/\s{2,}|[.!?]\s/.test(line.trim());
 }
 
-function mineText(text: string, source: ClueSource, out: ClueCollector): void {
-  if (!text) return;
+function mineText(raw: string, source: ClueSource, out: ClueCollector): void {
+  if (!raw) return;
   const base = CLUE_WEIGHTS.source[source];
   const consumed: string[] = [];
 
-  for (const match of text.matchAll(GITHUB_BLOB_RE)) {
-    const path = decodeURIComponent(match[1] ?? '').replace(/\/$/, '');
+  for (const match of raw.matchAll(GITHUB_BLOB_RE)) {
+    const path = safeDecode(match[1] ?? '').replace(/\/$/, '');
     if (path) out.add('path', path, source, base * CLUE_WEIGHTS.kind.path);
   }
+  // Past the links into the repository, an address's host, path and values are nobody's names (addresses.ts).
+  const text = source === 'code' ? raw : withoutAddresses(raw);
   for (const match of text.matchAll(PATH_RE)) {
     const raw = match[0];
     if (!raw.includes('/') && (raw.match(/\./g) ?? []).length >= 3) continue; // a Java package, not a file
@@ -421,6 +424,15 @@ function lastPart(name: string | undefined): string | undefined {
   if (!name) return undefined;
   const parts = name.split(/[.\s]/).filter(Boolean);
   return parts[parts.length - 1];
+}
+
+/** A URL-encoded path decoded, or as written when its escapes are malformed (`%zz`). */
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 function isDomainLike(text: string): boolean {

@@ -1,5 +1,6 @@
 import type { GrepHit } from '../../common/tools';
 import { COMMON_WORDS, COMMON_WORDS_CORPUS_FILES } from './commonWords';
+import { withoutAddresses } from './addresses';
 import { LEXICAL_WEIGHTS } from './score';
 
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]{2,}/g;
@@ -48,7 +49,7 @@ export function inverseFrequency(word: string): number {
 export function issueVocabulary(text: string): Map<string, number> {
   const counts = new Map<string, number>();
   const limit = LEXICAL_WEIGHTS.maxCommonShare * COMMON_WORDS_CORPUS_FILES;
-  for (const token of lexicalTokens(text)) {
+  for (const token of lexicalTokens(withoutAddresses(text))) {
     if (commonness(token) >= limit) continue;
     counts.set(token, (counts.get(token) ?? 0) + 1);
   }

@@ -48,6 +48,20 @@ describe('embedded clues', () => {
     assert.ok(find(clues, 'symbol', 'settle'));
   });
 
+  it("mines no names from addresses' hosts and values, keeps a link's file and a web service's options, and survives a malformed link", () => {
+    const body = [
+      'The card breaks: ![card](https://stats.example.app/api/pin/?username=tylermcginnis&show_owner=true)',
+      '![image](https://user-images.githubusercontent.com/948965/155283622-5f808d11-3aec.png)',
+      'It is in https://github.com/acme/cards/blob/main/src/cards/repo-card.js#L10, and https://github.com/acme/cards/blob/main/src/%zz.js',
+    ].join('\n');
+    const { clues, bodyWords } = mineIssue({ title: 'Card breaks', body });
+    const names = clues.filter((c) => c.kind === 'symbol').map((c) => c.text);
+    assert.ok(names.includes('show_owner'), names.join(' '));
+    for (const noise of ['tylermcginnis', 'githubusercontent', 'images', 'stats', 'acme']) assert.ok(!names.includes(noise) && !bodyWords.includes(noise), `${noise}: ${names.join(' ')}`);
+    assert.ok(find(clues, 'path', 'src/cards/repo-card.js'));
+    assert.ok(find(clues, 'path', 'src/%zz.js'), 'a malformed escape is kept as written, not thrown');
+  });
+
   it('gives a file repeated in outer traceback frames less than the innermost frame', () => {
     // matplotlib-23563: artist.py wraps every draw call, art3d.py is where the attribute is missing.
     const frame = (file: string, line: number, fn: string) => `  File "/usr/lib/python3.10/site-packages/${file}", line ${line}, in ${fn}`;

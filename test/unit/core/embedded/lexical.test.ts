@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import type { GrepArgs, GrepHit } from '../../../../src/common/tools';
 import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
 import { LeaderCheck } from '../../../../src/core/embedded/leaderCheck';
+import { withoutAddresses } from '../../../../src/core/embedded/addresses';
 import { inverseFrequency, issueVocabulary, lexicalScore, lexicalTokens } from '../../../../src/core/embedded/lexical';
 import { LEXICAL_WEIGHTS, type ScoredFile } from '../../../../src/core/embedded/score';
 import { Locator } from '../../../../src/core/locator';
@@ -26,6 +27,23 @@ describe('lexical re-ranking words and BM25', () => {
     assert.ok(!vocabulary.has('the') && vocabulary.has('command'), [...vocabulary.keys()].join(' '));
     assert.ok(inverseFrequency('sqlmigrate') > inverseFrequency('atomic'));
     assert.ok(inverseFrequency('atomic') > inverseFrequency('value'));
+  });
+
+  it("leaves out the words of addresses that are nobody's code: hosts, paths, values, hashes and HTML tags", () => {
+    const text = [
+      'The pin card says "Invalid username".',
+      '<img align="center" style="margin:0.5rem" src="https://stats.example.app/api/pin/?username=bouni&show_owner=true" />',
+      '![image](https://user-images.githubusercontent.com/948965/155283622-5f808d11-3aec-4ce2-9a18-f7f992dc226c.png)',
+      'See https://github.com/acme/cards/blob/0a1b2c3d/src/cards/repo-card.js#L10 and commit 9fceb02d0ae598e95dc970b74767f19372d61af8.',
+    ].join('\n');
+    const words = lexicalTokens(withoutAddresses(text));
+    for (const kept of ['invalid', 'username', 'show_owner', 'cards', 'repo', 'card']) assert.ok(words.includes(kept), `${kept} in ${words.join(' ')}`);
+    for (const dropped of ['bouni', 'githubusercontent', 'images', 'align', 'style', 'margin', 'img', 'f808d11', 'aec', 'acme', 'fceb02d0ae598e95dc970b74767f19372d61af8']) {
+      assert.ok(!words.includes(dropped), `${dropped} left in ${words.join(' ')}`);
+    }
+    const vocabulary = issueVocabulary(text);
+    assert.ok(!vocabulary.has('githubusercontent') && !vocabulary.has('bouni') && vocabulary.has('show_owner'), [...vocabulary.keys()].join(' '));
+    assert.equal(withoutAddresses('a <b>bold</b> word, an address that does not parse: http://%zz'), 'a <b>bold</b> word, an address that does not parse:   ', 'an unparsable address goes, other tags stay');
   });
 
   it('scores BM25 by hand-checkable numbers: one word, once, in a file of average length', () => {
