@@ -113,8 +113,8 @@ const PLACEHOLDERS = [
  */
 const FORM_CHECKBOX = /^\s*[-*]\s*\[[ xX]\]\s*(?:yes,? )?(?:i (?:agree|searched|have searched|have read|have checked|confirm|am willing|understand|checked)|i've (?:searched|read|checked)|check that|follow (?:our|the)|read the (?:docs|documentation|contributing|faq)|make sure)\b|^\s*[-*]\s*\[[ xX]\].*\b(?:code of conduct|contributing guidelines|existing issues?|duplicate)\b/i;
 
-/** A type label before a title: `[Feature request]`, `[BUG]`, `Bug:`, `Feature request -`. */
-const TITLE_LABEL = /^\s*(?:\[(?:bug|bug report|feature|feature request|feature-request|enhancement|request|question|proposal|suggestion|improvement)\]|(?:bug|bug report|feature|feature request|enhancement|question|proposal|suggestion|improvement)\s*[:-])\s*/i;
+/** A type label before a title: `[Feature request]`, `[BUG]`, `[Bug]: ` (an issue form's prefix), `Bug:`, `Feature request -`. */
+const TITLE_LABEL = /^\s*(?:\[(?:bug|bug report|feature|feature request|feature-request|enhancement|request|question|proposal|suggestion|improvement)\]\s*[:-]?|(?:bug|bug report|feature|feature request|enhancement|question|proposal|suggestion|improvement)\s*[:-])\s*/i;
 
 const MARKS = /^[\s#>*_]+|[\s*_]+$/g;
 

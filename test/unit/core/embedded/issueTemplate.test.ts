@@ -34,7 +34,7 @@ describe('embedded brain: issue template text', () => {
 
   it("drops an issue form's headings, its empty fields and the checkboxes ticked to file, keeps the reporter's task list", () => {
     const issue = withoutTemplateText({
-      title: 'Lexer raises ValueError: Position Not Found',
+      title: '[Bug]: Lexer raises ValueError: Position Not Found',
       body: [
         '### Search before asking',
         '',
@@ -59,6 +59,7 @@ describe('embedded brain: issue template text', () => {
         '- [ ] `slice_file` keeps the raw slices',
       ].join('\n'),
     });
+    assert.equal(issue.title, 'Lexer raises ValueError: Position Not Found', "an issue form's title prefix goes too");
     const kept = issue.body.split('\n').filter((line) => line.trim() !== '');
     assert.deepEqual(kept, ['Linting a model with two nested `for` loops fails.', '- [ ] `slice_file` keeps the raw slices']);
   });
