@@ -24,6 +24,16 @@ export function userCwd(): string {
 }
 
 /** Parses a whole-number flag within bounds, or throws a bad-input error naming the flag. */
+/** A flag's regular expression, or undefined when the flag is absent; a bad one is the user's error, said as such. */
+export function regexFlag(name: string, value: string | undefined): RegExp | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return new RegExp(value);
+  } catch (error) {
+    throw badInput(`--${name} is not a valid regular expression: ${(error as Error).message}`);
+  }
+}
+
 export function intFlag(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);

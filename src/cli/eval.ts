@@ -15,7 +15,7 @@ import { GitWorktrees } from '../eval/worktrees';
 import { NodeToolRunner } from '../tools/runner';
 import { BRAIN_NAMES, parseBrains } from './brains';
 import { defaultCacheDir } from './cacheDir';
-import { EXIT, badInput, intFlag, userCwd, type Command } from './command';
+import { EXIT, badInput, intFlag, regexFlag, userCwd, type Command } from './command';
 import { onStopSignals } from './signals';
 
 const USAGE = `Usage: codegrep eval --dataset F.jsonl --repos DIR [options]
@@ -98,7 +98,7 @@ export const evalCommand: Command = {
       const { name, file } = parseBaselineSpec(spec);
       return { name, file: resolve(cwd, file) };
     });
-    const filter = values.filter === undefined ? undefined : compileFilter(values.filter);
+    const filter = regexFlag('filter', values.filter);
     const rowTimeout = intFlag('row-timeout', values['row-timeout'], 1, 86_400);
     const hasGit = await gitAvailable('git');
     if (!hasGit) process.stderr.write('eval: git is not on PATH; checking out rows with isomorphic-git instead (slower).\n');
@@ -169,12 +169,4 @@ export const evalCommand: Command = {
 /** Hash of the running bundle: a resume after any code change re-runs rows instead of reusing stale answers. */
 function codeFingerprint(): string {
   return createHash('sha256').update(readFileSync(__filename)).digest('hex').slice(0, 16);
-}
-
-function compileFilter(source: string): RegExp {
-  try {
-    return new RegExp(source);
-  } catch (error) {
-    throw badInput(`--filter is not a valid regular expression: ${(error as Error).message}`);
-  }
 }

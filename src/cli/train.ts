@@ -11,7 +11,7 @@ import { collectIssues } from '../trainer/collect';
 import { readIssues, writeIssues, type TrainingIssue } from '../trainer/examples';
 import { DEFAULT_FIT, trainRanker } from '../trainer/fit';
 import { trainingTable } from '../trainer/report';
-import { EXIT, badInput, intFlag, userCwd, type Command } from './command';
+import { EXIT, badInput, intFlag, regexFlag, userCwd, type Command } from './command';
 import { defaultCacheDir } from './cacheDir';
 
 const USAGE = `Usage: codegrep train --dataset F.jsonl --repos DIR --out model.json [options]
@@ -73,6 +73,7 @@ export const trainCommand: Command = {
       const repos = resolve(cwd, values.repos);
       if (!(await stat(dataset).then((s) => s.isFile(), () => false))) throw badInput(`--dataset ${dataset} is not a file.`);
       if (!(await stat(repos).then((s) => s.isDirectory(), () => false))) throw badInput(`--repos ${repos} is not a folder.`);
+      const filter = regexFlag('filter', values.filter);
       const controller = new AbortController();
       const onSigint = () => controller.abort();
       process.on('SIGINT', onSigint);
@@ -84,7 +85,7 @@ export const trainCommand: Command = {
           createTools: (root) => new NodeToolRunner({ roots: [root], timeoutMs: COLLECT_TOOL_TIMEOUT_MS }).warmUp(),
           concurrency: intFlag('concurrency', values.concurrency, 1, 256),
           limit: intFlag('limit', values.limit, 0, 10_000_000),
-          filter: values.filter === undefined ? undefined : new RegExp(values.filter),
+          filter,
           signal: controller.signal,
           progress: new LineProgress(process.stderr),
         });

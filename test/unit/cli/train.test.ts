@@ -61,5 +61,8 @@ describe('codegrep train (real bare repos, real worktrees, real ripgrep)', funct
     const missing = cli(['train', '--from-features', join(tmp, 'nope.jsonl'), '--out', join(tmp, 'x.json')]);
     assert.equal(missing.status, 2);
     assert.match(missing.stderr, /cannot read --from-features/);
+    const badFilter = cli(['train', '--dataset', world.dataset, '--repos', world.reposDir, '--out', join(tmp, 'x.json'), '--filter', '([']);
+    assert.equal(badFilter.status, 2, badFilter.stderr);
+    assert.match(badFilter.stderr, /--filter is not a valid regular expression/);
   });
 });
