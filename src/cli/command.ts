@@ -23,7 +23,6 @@ export function userCwd(): string {
   return process.env.INIT_CWD || process.cwd();
 }
 
-/** Parses a whole-number flag within bounds, or throws a bad-input error naming the flag. */
 /** A flag's regular expression, or undefined when the flag is absent; a bad one is the user's error, said as such. */
 export function regexFlag(name: string, value: string | undefined): RegExp | undefined {
   if (value === undefined) return undefined;
@@ -34,6 +33,7 @@ export function regexFlag(name: string, value: string | undefined): RegExp | und
   }
 }
 
+/** Parses a whole-number flag within bounds, or throws a bad-input error naming the flag. */
 export function intFlag(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);

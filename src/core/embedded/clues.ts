@@ -112,10 +112,11 @@ export function mineIssue(raw: Issue): IssueEvidence {
   const body = [issue.body, ...(issue.comments ?? [])].filter(Boolean).join('\n\n');
   // Frame lines were mined with their depth by mineTraces; mined again as text, every frame would weigh the same.
   const { prose, code } = splitCode(withoutFrameLines(body));
+  const bareProse = withoutAddresses(prose);
 
   mineTraces(body, collector);
   mineText(title, 'title', collector);
-  mineText(prose, 'body', collector);
+  mineText(prose, 'body', collector, bareProse);
   mineText(code, 'code', collector);
   // Plain title words ("delete", "timeout") may name a function; weak clues, searched for definitions only.
   // English function words ("should", "after") name none, yet prose matches them as definitions
@@ -130,7 +131,7 @@ export function mineIssue(raw: Issue): IssueEvidence {
   return {
     clues,
     titleWords: titleWords(title),
-    bodyWords: titleWords(withoutAddresses(prose)).filter((w) => !titleWords(title).includes(w)),
+    bodyWords: titleWords(bareProse).filter((w) => !titleWords(title).includes(w)),
     mentionsTests: /\b(?:tests?|testing|pytest|unit ?test|test suite|fixtures?)\b/i.test(title),
     qualifiers: collector.qualifiers,
     mentionsDocs: /\b(?:docs?|documentation|docstring|readme|typo|changelog)\b/i.test(title) || /\bdocstring\b/i.test(text),
@@ -209,7 +210,11 @@ function looksLikeCode(line: string): boolean {
     /^\s*[\w.[\]'"]+\s*=\s*\S.*[)\]'"\w]$/.test(line) && !/\s{2,}|[.!?]\s/.test(line.trim());
 }
 
-function mineText(raw: string, source: ClueSource, out: ClueCollector): void {
+/**
+ * Mines one part of the issue. `text` is `raw` past its links into the repository: an address's host, path and
+ * values are nobody's names (addresses.ts), so only code keeps its addresses.
+ */
+function mineText(raw: string, source: ClueSource, out: ClueCollector, text = source === 'code' ? raw : withoutAddresses(raw)): void {
   if (!raw) return;
   const base = CLUE_WEIGHTS.source[source];
   const consumed: string[] = [];
@@ -218,13 +223,12 @@ function mineText(raw: string, source: ClueSource, out: ClueCollector): void {
     const path = safeDecode(match[1] ?? '').replace(/\/$/, '');
     if (path) out.add('path', path, source, base * CLUE_WEIGHTS.kind.path);
   }
-  // Past the links into the repository, an address's host, path and values are nobody's names (addresses.ts).
-  const text = source === 'code' ? raw : withoutAddresses(raw);
   for (const match of text.matchAll(PATH_RE)) {
     const raw = match[0];
     if (!raw.includes('/') && (raw.match(/\./g) ?? []).length >= 3) continue; // a Java package, not a file
-    const installed = installedPackagePath(cleanPath(raw));
-    const path = installed ?? (/^(?:\/|~|[A-Za-z]:)/.test(raw) ? tracePathSuffix(cleanPath(raw)) : cleanPath(raw));
+    const cleaned = cleanPath(raw);
+    const installed = installedPackagePath(cleaned);
+    const path = installed ?? (/^(?:\/|~|[A-Za-z]:)/.test(raw) ? tracePathSuffix(cleaned) : cleaned);
     if (!path || /^https?:/.test(path) || isDomainLike(path) || (!installed && isRuntimePath(path))) continue;
     out.add('path', path, source, base * CLUE_WEIGHTS.kind.path);
     consumed.push(match[0]);
@@ -279,9 +283,10 @@ function mineTraces(text: string, out: ClueCollector): void {
   let depth = 0;
   for (const frame of frames) {
     const path = frame.path ? cleanPath(frame.path) : undefined;
-    if (path && !installedPackagePath(path) && isRuntimePath(path)) continue;
+    const installed = path ? installedPackagePath(path) : undefined;
+    if (path && !installed && isRuntimePath(path)) continue;
     const weight = CLUE_WEIGHTS.source.trace * Math.pow(CLUE_WEIGHTS.traceDepthDecay, depth);
-    if (path) out.add('path', tracePathSuffix(path), 'trace', weight * CLUE_WEIGHTS.kind.path, depth);
+    if (path) out.add('path', installed ?? tracePathSuffix(path), 'trace', weight * CLUE_WEIGHTS.kind.path, depth);
     if (frame.symbol) addSymbol(frame.symbol, 'trace', out, weight, false, depth);
     depth++;
   }

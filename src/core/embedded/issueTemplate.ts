@@ -5,11 +5,10 @@ import type { Issue } from '../../common/issue';
  * templates ("**Describe the bug**", "Is your feature request related to a problem? Please describe.",
  * "A clear and concise description of what the bug is."), their like, GitHub issue forms' field headings,
  * empty fields ("_No response_") and the checkboxes ticked to be allowed to file, HTML comments (instructions
- * the rendered issue does not show), and a type label in front
- * of the title ("[Feature request] …", "Bug: …"). Those words are rare in code, so the leader check weighed them
- * as the issue's most telling words, and the title's "request" was searched as a name: the answer was then
- * the template file itself, or a helper named `request`. Only template text goes; the reporter's words on
- * the same line stay.
+ * the rendered issue does not show), and a type label in front of the title ("[Feature request] …", "Bug: …").
+ * Those words are rare in code, so the leader check weighed them as the issue's most telling words, and the
+ * title's "request" was searched as a name: the answer was then the template file itself, or a helper named
+ * `request`. Only template text goes; the reporter's words on the same line stay.
  */
 
 /** Headings of common issue templates, compared lower-case without Markdown marks or a trailing colon. */
@@ -117,6 +116,9 @@ const FORM_CHECKBOX = /^\s*[-*]\s*\[[ xX]\]\s*(?:yes,? )?(?:i (?:agree|searched|
 const TITLE_LABEL = /^\s*(?:\[(?:bug|bug report|feature|feature request|feature-request|enhancement|request|question|proposal|suggestion|improvement)\]\s*[:-]?|(?:bug|bug report|feature|feature request|enhancement|question|proposal|suggestion|improvement)\s*[:-])\s*/i;
 
 const MARKS = /^[\s#>*_]+|[\s*_]+$/g;
+const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+/** An issue form's field heading: a short "### Label" line. */
+const FORM_HEADING = /^###\s+\S.{0,60}$/;
 
 /** The issue without its template's words (an issue without a template comes back unchanged). */
 export function withoutTemplateText(issue: Issue): Issue {
@@ -128,10 +130,7 @@ export function withoutTemplateText(issue: Issue): Issue {
   return { ...issue, title: title.trim() ? title : issue.title, body };
 }
 
-const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
-
 /** Field headings of an issue form: at least 3 short "### Label" lines, each followed by an empty line. */
-const FORM_HEADING = /^###\s+\S.{0,60}$/;
 function formHeadings(lines: string[]): Set<number> {
   const at = lines.flatMap((line, i) => (FORM_HEADING.test(line.trim()) && (lines[i + 1] ?? '').trim() === '' ? [i] : []));
   return new Set(at.length >= 3 ? at : []);
