@@ -2,6 +2,7 @@ import type { Issue } from '../../common/issue';
 import { CLUE_WEIGHTS } from './score';
 import { withoutAddresses } from './addresses';
 import { boundIssue } from './issueBounds';
+import { packageNames } from './packages';
 
 /** What kind of evidence a clue is; each kind is searched differently. */
 export type ClueKind = 'path' | 'module' | 'symbol' | 'message';
@@ -33,6 +34,8 @@ export interface IssueEvidence {
   mentionsDocs: boolean;
   /** For names used as `qualifier.name` in the issue, the lower-case qualifiers (`models` for `models.FilePathField`). */
   qualifiers: Map<string, string[]>;
+  /** npm packages the issue names (`@babel/parser`, `from 'vue'`), for a monorepo's package folders. */
+  packages: string[];
 }
 
 const SOURCE_ORDER: ClueSource[] = ['title', 'trace', 'body', 'code'];
@@ -134,6 +137,7 @@ export function mineIssue(raw: Issue): IssueEvidence {
     bodyWords: titleWords(bareProse).filter((w) => !titleWords(title).includes(w)),
     mentionsTests: /\b(?:tests?|testing|pytest|unit ?test|test suite|fixtures?)\b/i.test(title),
     qualifiers: collector.qualifiers,
+    packages: packageNames(text),
     mentionsDocs: /\b(?:docs?|documentation|docstring|readme|typo|changelog)\b/i.test(title) || /\bdocstring\b/i.test(text),
   };
 }

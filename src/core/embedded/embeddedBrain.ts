@@ -110,6 +110,9 @@ class EmbeddedSession implements BrainSession {
         case 'message':
           this.board.addMessageHits(result.hits ?? [], planned.clues[0]);
           break;
+        case 'packages':
+          this.board.addPackageManifests(result.hits ?? []);
+          break;
       }
     }
     this.planned = new Map();

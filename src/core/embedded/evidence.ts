@@ -2,6 +2,8 @@ import type { GrepHit } from '../../common/tools';
 import type { Clue } from './clues';
 import { definesName, escapeRegex } from './definitions';
 import { fileStem, pathKind, type ScoreContext } from './score';
+import { packageFolder } from './packages';
+import { scriptTwins } from './scriptPaths';
 
 /** A clue found in a file, and the lines where it was found. */
 export interface ClueHit {
@@ -29,6 +31,8 @@ export class EvidenceBoard {
   private readonly files = new Map<string, FileEvidence>();
   /** Clue texts whose mention search was cut short, so their file counts are lower bounds. */
   readonly truncatedClues = new Set<string>();
+  /** The workspace's packages the issue names: folder (with a trailing `/`) to package name. */
+  private readonly packages = new Map<string, string>();
 
   /** Every file with some evidence. */
   all(): FileEvidence[] {
@@ -70,6 +74,15 @@ export class EvidenceBoard {
     }
   }
 
+  /** Records the package.json lines that declare a package the issue names. */
+  addPackageManifests(hits: GrepHit[]): void {
+    for (const hit of hits) {
+      const folder = packageFolder(hit.path);
+      const name = /"name"\s*:\s*"([^"]+)"/.exec(hit.text)?.[1];
+      if (folder && name) this.packages.set(folder, name);
+    }
+  }
+
   /** Records grep hits of a literal error message. */
   addMessageHits(hits: GrepHit[], clue: Clue): void {
     for (const hit of hits) addLine(this.file(hit.path).messages, clue, hit.line);
@@ -92,7 +105,7 @@ export class EvidenceBoard {
       for (const key of file.messages.keys()) increment(messageFiles, key);
       for (const clue of [...file.pathMatches, ...file.moduleMatches]) increment(pathFiles, clue.text);
     }
-    return { ...base, definitionFiles, mentionFiles, messageFiles, pathFiles, stemFiles };
+    return { ...base, definitionFiles, mentionFiles, messageFiles, pathFiles, stemFiles, packages: new Map(this.packages) };
   }
 
   private file(path: string): FileEvidence {
@@ -108,16 +121,17 @@ export class EvidenceBoard {
 /**
  * The paths a path clue points at: those ending with the whole clue, else those sharing its longest tail of
  * at least two segments. A path quoted from the reporter's machine (`~/dev/proj/pkg/a.py`, `/opt/x/pkg/a.py`)
- * carries folders the repository does not have; its tail (`pkg/a.py`) still names the file.
+ * carries folders the repository does not have; its tail (`pkg/a.py`) still names the file. At each length a
+ * JavaScript path that no file has also names its TypeScript or source twin (`lib/x.js` is `src/x.ts`).
  */
 export function matchingPaths(paths: string[], cluePath: string): string[] {
-  const exact = paths.filter((path) => pathMatchesClue(path, cluePath));
-  if (exact.length > 0) return exact;
   const segments = cluePath.split('/');
-  for (let keep = segments.length - 1; keep >= 2; keep--) {
+  for (let keep = segments.length; keep >= Math.min(2, segments.length); keep--) {
     const tail = segments.slice(-keep).join('/');
-    const found = paths.filter((path) => pathMatchesClue(path, tail));
-    if (found.length > 0) return found;
+    for (const form of [tail, ...scriptTwins(tail)]) {
+      const found = paths.filter((path) => pathMatchesClue(path, form));
+      if (found.length > 0) return found;
+    }
   }
   return [];
 }

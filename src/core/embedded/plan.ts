@@ -1,6 +1,8 @@
 import type { ToolCall } from '../../common/tools';
 import type { Clue, IssueEvidence } from './clues';
 import { definitionSearchPatterns, escapeRegex } from './definitions';
+import { packageDeclarationPattern } from './packages';
+import { scriptGlobs } from './scriptPaths';
 
 /** Budgets of the embedded policy's searches. */
 export const PLAN_LIMITS = {
@@ -19,7 +21,8 @@ export type PlannedCall =
   | { call: ToolCall; purpose: 'definitions' | 'mentions'; clues: Clue[] }
   | { call: ToolCall; purpose: 'message'; clues: [Clue] }
   | { call: ToolCall; purpose: 'paths'; clues: Clue[] }
-  | { call: ToolCall; purpose: 'title-paths'; clues: [] };
+  | { call: ToolCall; purpose: 'title-paths'; clues: [] }
+  | { call: ToolCall; purpose: 'packages'; clues: [] };
 
 /** Turn 1: search for every kind of clue at once, within `maxCalls` parallel calls. */
 export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): PlannedCall[] {
@@ -57,15 +60,21 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
       planned.push({ call: { id: id(), name: 'glob', args: { pattern, case_insensitive: true } }, purpose: 'title-paths', clues: [] });
     }
   }
+  if (evidence.packages.length > 0) {
+    // Which package.json declares each named package: a monorepo's folder for it (packages.ts). No glob, so it
+    // joins the turn's one walk of the tree; hits in other files are dropped when read.
+    const args = { pattern: packageDeclarationPattern(evidence.packages), max_hits: 200 };
+    planned.push({ call: { id: id(), name: 'grep', args }, purpose: 'packages', clues: [] });
+  }
   return planned.slice(0, maxCalls);
 }
 
-/** One glob pattern covering every path and module clue, by their last two segments. */
+/** One glob pattern covering every path and module clue, by their last two segments (a script's by its twins too). */
 export function globForLocations(clues: Clue[]): string {
   const alternatives = new Set<string>();
   for (const clue of clues) {
     const tail = clue.text.split('/').slice(-2).join('/');
-    if (clue.kind === 'path') alternatives.add(tail);
+    if (clue.kind === 'path') for (const glob of scriptGlobs(tail)) alternatives.add(glob);
     else {
       alternatives.add(`${tail}.*`);
       alternatives.add(`${tail}/{__init__,index,mod}.*`);

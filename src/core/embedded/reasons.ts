@@ -46,6 +46,7 @@ export function reasonFor(file: ScoredFile, titleWords: string[], weights?: Map<
   const words = titlePathWords(file.path, titleWords);
   if (shown.length === 0 && words.length > 0) shown.push(`file name matches the title (${words.map((w) => `"${w}"`).join(', ')})`);
   if (shown.length === 0) shown.push('closest match to the issue text');
+  if (file.namedPackage) shown.push(`in \`${file.namedPackage}\`, a package the issue names`);
   const kind = pathKind(file.path);
   const note = kind === 'source' ? '' : ` (${kind} file)`;
   return capitalize(shown.join('; ')) + note;

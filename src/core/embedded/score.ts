@@ -45,6 +45,8 @@ export const FILE_WEIGHTS = {
   titleFileName: 2,
   /** Bonus per distinct clue that a file defines or matches, beyond the first: many leads agreeing. */
   agreement: 0.4,
+  /** Multiplier for a file inside a workspace package the issue names (`@babel/parser` → packages/babel-parser/). */
+  namedPackage: 1.5,
   /** Multipliers for files rarely meant to be edited, unless the issue is about them. */
   testFactor: 0.15,
   docFactor: 0.2,
@@ -71,6 +73,8 @@ export interface ScoredFile {
   evidence: FileEvidence;
   /** The issue's rarest words found in the file, when the leaders were checked for them. */
   sharedWords?: string[];
+  /** The workspace package the issue names that holds the file, if any. */
+  namedPackage?: string;
 }
 
 /** Issue-level context the scorer needs: whether tests/docs are in scope. */
@@ -88,6 +92,8 @@ export interface ScoreContext {
   pathFiles: Map<string, number>;
   /** How many source files with evidence have each title word in their file name. */
   stemFiles: Map<string, number>;
+  /** The workspace's packages the issue names, folder (trailing `/`) to name; empty outside monorepos. */
+  packages: Map<string, string>;
 }
 
 /** Scores every file with evidence and returns them best first (ties broken by path, so runs are deterministic). */
@@ -95,7 +101,8 @@ export function rankFiles(files: Iterable<FileEvidence>, context: ScoreContext):
   const scored: ScoredFile[] = [];
   for (const evidence of files) {
     const score = scoreFile(evidence, context);
-    if (score > 0) scored.push({ path: evidence.path, score, evidence });
+    const namedPackage = namedPackageOf(evidence.path, context);
+    if (score > 0) scored.push({ path: evidence.path, score, evidence, ...(namedPackage ? { namedPackage } : {}) });
   }
   return scored.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
 }
@@ -138,7 +145,15 @@ export function scoreFile(evidence: FileEvidence, context: ScoreContext): number
   score += titlePathWords(evidence.path, context.titleWords).length * FILE_WEIGHTS.titlePathWord;
   score += titlePathWords(evidence.path, context.bodyWords).length * FILE_WEIGHTS.bodyPathWord;
   score += Math.max(0, strongLeads - 1) * FILE_WEIGHTS.agreement;
+  if (namedPackageOf(evidence.path, context)) score *= FILE_WEIGHTS.namedPackage;
   return score * demotion(evidence.path, context);
+}
+
+/** The name of the workspace package the issue names that holds the file (the innermost), if any. */
+export function namedPackageOf(path: string, context: Pick<ScoreContext, 'packages'>): string | undefined {
+  let best: [string, string] | undefined;
+  for (const entry of context.packages) if (path.startsWith(entry[0]) && (!best || entry[0].length > best[0].length)) best = entry;
+  return best?.[1];
 }
 
 /** A file's name without folders and extension, lower-cased (`sqlmigrate` for `commands/sqlmigrate.py`). */

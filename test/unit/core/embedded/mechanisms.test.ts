@@ -5,6 +5,8 @@ import { mineIssue } from '../../../../src/core/embedded/clues';
 import { definitionSearchPatterns } from '../../../../src/core/embedded/definitions';
 import { EvidenceBoard, matchingPaths } from '../../../../src/core/embedded/evidence';
 import { LeaderCheck } from '../../../../src/core/embedded/leaderCheck';
+import { globForLocations } from '../../../../src/core/embedded/plan';
+import { scriptTwins } from '../../../../src/core/embedded/scriptPaths';
 import { rangesFor, reasonFor } from '../../../../src/core/embedded/reasons';
 import { demotion, pathKind, rankFiles, type ScoreContext } from '../../../../src/core/embedded/score';
 import { ripgrepPath } from '../../../../src/tools/ripgrep';
@@ -108,6 +110,19 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     const mined = mineIssue({ title: 'Crash in models', body: 'See ~/dev/myproj/requests/models.py line 3' });
     const clue = mined.clues.find((c) => c.kind === 'path');
     assert.ok(clue && matchingPaths(paths, clue.text).includes('requests/models.py'), JSON.stringify(clue));
+  });
+
+  it('matches a JavaScript path no file has by its TypeScript or source twin, the exact file first', () => {
+    const paths = ['src/core/settle.ts', 'src/index.ts', 'lib/adapters/xhr.js', 'test/core/settle.test.ts'];
+    assert.deepEqual(matchingPaths(paths, 'lib/core/settle.js'), ['src/core/settle.ts'], 'a built path names its source');
+    assert.deepEqual(matchingPaths(paths, 'dist/index.js'), ['src/index.ts'], 'a build folder maps to src/');
+    assert.deepEqual(matchingPaths(paths, 'lib/adapters/xhr.js'), ['lib/adapters/xhr.js'], 'a file that exists is itself');
+    assert.deepEqual(matchingPaths([...paths, 'src/core/settle.js'], 'core/settle.js'), ['src/core/settle.js'], 'the same extension before a twin');
+    assert.deepEqual(matchingPaths(paths, 'core/settle.py'), [], 'only script extensions have twins');
+    assert.deepEqual(scriptTwins('util/format.js').slice(0, 2), ['util/format.ts', 'util/format.tsx']);
+    assert.deepEqual(scriptTwins('README.md'), []);
+    assert.equal(globForLocations([{ kind: 'path', text: 'lib/core/settle.js', source: 'trace', weight: 1 }]), '**/core/settle.{ts,tsx,mts,cts,js,jsx,mjs,cjs}');
+    assert.equal(globForLocations([{ kind: 'path', text: 'dist/index.js', source: 'trace', weight: 1 }]), '**/{dist/index.{ts,tsx,mts,cts,js,jsx,mjs,cjs},src/index.{ts,tsx,mts,cts,js,jsx,mjs,cjs}}');
   });
 
   it('mines the exception that ends a traceback whatever its class is called', () => {

@@ -3,7 +3,7 @@ import type { Clue, IssueEvidence } from '../../../../src/core/embedded/clues';
 import { PLAN_LIMITS, planFirstTurn } from '../../../../src/core/embedded/plan';
 
 function evidence(clues: Clue[]): IssueEvidence {
-  return { clues, titleWords: [], bodyWords: [], mentionsTests: false, mentionsDocs: false, qualifiers: new Map() };
+  return { clues, titleWords: [], bodyWords: [], mentionsTests: false, mentionsDocs: false, qualifiers: new Map(), packages: [] };
 }
 const symbol = (text: string): Clue => ({ kind: 'symbol', text, source: 'body', weight: 1 });
 const message = (text: string): Clue => ({ kind: 'message', text, source: 'trace', weight: 2 });
@@ -28,5 +28,14 @@ describe('embedded plan, turn 1', () => {
     assert.deepEqual(planned.map((p) => [p.purpose, (p.call.args as { pattern: string }).pattern]), [['message', 'widget exploded unexpectedly']]);
     const many = planFirstTurn(evidence([...Array.from({ length: 30 }, (_, i) => symbol(`n${i}x`)), message('a b c d e f g h')]), 3);
     assert.equal(many.length, 3);
+  });
+
+  it('looks up the packages an issue names with one plain grep (it joins the walk), last, and not otherwise', () => {
+    const named = planFirstTurn({ ...evidence([symbol('parseExpression')]), packages: ['@mini/parser'] }, 8);
+    const last = named[named.length - 1]!;
+    assert.equal(last.purpose, 'packages');
+    assert.deepEqual(Object.keys(last.call.args).sort(), ['max_hits', 'pattern'], 'no glob or path: a plain grep');
+    assert.ok(new RegExp((last.call.args as { pattern: string }).pattern).test('  "name": "@mini/parser",'));
+    assert.ok(!planFirstTurn(evidence([symbol('parseExpression')]), 8).some((p) => p.purpose === 'packages'));
   });
 });

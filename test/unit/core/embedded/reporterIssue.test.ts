@@ -85,3 +85,83 @@ describe("EmbeddedBrain on a reporter's JavaScript issue (real files, real ripgr
     for (const noise of ['conduct', 'githubusercontent', 'searched', 'screenshots']) assert.ok(!asked.toLowerCase().includes(noise), `${noise} in ${asked}`);
   });
 });
+
+/** A TypeScript monorepo: each package's source is `src/*.ts`; what users install is the built `lib/*.js`. */
+const MONOREPO: Record<string, string> = {
+  'package.json': '{\n  "name": "mini-monorepo",\n  "private": true,\n  "workspaces": ["packages/*"]\n}\n',
+  'packages/mini-core/package.json': '{\n  "name": "@mini/core",\n  "main": "lib/index.js",\n  "types": "lib/index.d.ts"\n}\n',
+  'packages/mini-core/src/index.ts': "export { normalizeOptions } from './transform/normalize-opts.js';\nexport { transform } from './transform/index.js';\n",
+  'packages/mini-core/src/transform/index.ts': [
+    "import { normalizeOptions } from './normalize-opts.js';",
+    '',
+    'export function transform(code: string, options: object) {',
+    '  const opts = normalizeOptions(options);',
+    '  return { code, map: opts.sourceMaps ? {} : null };',
+    '}',
+    '',
+  ].join('\n'),
+  'packages/mini-core/src/transform/normalize-opts.ts': [
+    'export interface Options { sourceMaps?: boolean; plugins?: string[] }',
+    '',
+    'export function normalizeOptions(raw: object): Options {',
+    '  const options = raw as Options;',
+    '  return { sourceMaps: options.sourceMaps, plugins: options.plugins.slice() };',
+    '}',
+    '',
+  ].join('\n'),
+  'packages/mini-cli/src/run.ts': "import { transform } from '@mini/core';\n\nexport function run(code: string) {\n  return transform(code, {});\n}\n",
+  'docs/options.md': '# Options\n\n`plugins` lists the plugins to run; `sourceMaps` turns on source maps.\n',
+};
+
+const TS_ISSUE = {
+  title: 'Crash when plugins option is not given',
+  body: [
+    'Calling `transform` without plugins throws:',
+    '',
+    '```',
+    "TypeError: Cannot read properties of undefined (reading 'slice')",
+    '    at normalizeOptions (/work/app/node_modules/@mini/core/lib/transform/normalize-opts.js:5:61)',
+    '    at transform (/work/app/node_modules/@mini/core/lib/transform/index.js:4:16)',
+    '    at Object.<anonymous> (/work/app/build.js:3:1)',
+    '```',
+  ].join('\n'),
+};
+
+describe("EmbeddedBrain on a TypeScript monorepo's issue with a trace through the built package", function () {
+  let dir = '';
+  before(() => (dir = makeTree(MONOREPO, 'codegrep-monorepo-')));
+  after(() => removeTree(dir));
+
+  it("answers the TypeScript sources of the trace's built files, innermost first", async () => {
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(TS_ISSUE, createEmbeddedBrain());
+    const answered = result.candidates.map((c) => c.path);
+    // Without the twins, the re-exporting index.ts came second: its words, not the trace, put it there.
+    assert.deepEqual(answered, ['packages/mini-core/src/transform/normalize-opts.ts', 'packages/mini-core/src/transform/index.ts'], JSON.stringify(result.candidates));
+    assert.match(result.candidates[0]!.reason, /^Path `lib\/transform\/normalize-opts\.js` is in the stack trace/, result.candidates[0]!.reason);
+  });
+});
+
+/** Two packages define the same function; only a package.json says which folder is `@mini/parser`. */
+const TWO_PACKAGES: Record<string, string> = {
+  'package.json': '{\n  "name": "mini",\n  "private": true\n}\n',
+  'packages/mini-parser/package.json': '{\n  "name": "@mini/parser",\n  "author": { "name": "Ada" }\n}\n',
+  'packages/mini-parser/src/expression.ts': 'export function parseExpression(source: string) {\n  return source.replace(/[()]/g, "");\n}\n',
+  'packages/mini-parser-legacy/package.json': '{\n  "name": "@mini/parser-legacy"\n}\n',
+  'packages/mini-parser-legacy/src/expression.ts': 'export function parseExpression(source: string) {\n  return source;\n}\n',
+};
+
+describe('EmbeddedBrain on an issue that names a package of a monorepo', function () {
+  let dir = '';
+  before(() => (dir = makeTree(TWO_PACKAGES, 'codegrep-packages-')));
+  after(() => removeTree(dir));
+
+  it("answers the named package's file first, and says which package it is in", async () => {
+    const issue = { title: 'parseExpression drops parentheses', body: "```js\nimport { parseExpression } from '@mini/parser';\nparseExpression('(a)');\n```" };
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain());
+    // Without the package's folder the two tie, and the legacy copy came first by path order.
+    assert.equal(result.candidates[0]?.path, 'packages/mini-parser/src/expression.ts', JSON.stringify(result.candidates));
+    assert.match(result.candidates[0]!.reason, /in `@mini\/parser`, a package the issue names/, result.candidates[0]!.reason);
+    const asked = result.trajectory.flatMap((t) => t.calls.map((c) => c.call.args as { pattern?: string }));
+    assert.ok(asked.some((a) => a.pattern?.includes('"name"')), 'one grep for the declarations');
+  });
+});

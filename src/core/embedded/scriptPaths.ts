@@ -1,0 +1,43 @@
+/**
+ * JavaScript paths that name a file of another extension or folder. A reporter quotes the JavaScript
+ * that ran: a TypeScript project's ESM imports end in `.js` (`./utils.js` is `utils.ts`), and a stack
+ * trace through an installed or built copy names `lib/core/settle.js` or `dist/index.js`, whose source
+ * is `src/core/settle.ts` or `src/index.ts`. Both follow the language's own conventions (TypeScript's
+ * module resolution, `outDir` next to `src/`), not any repository's.
+ */
+
+const SCRIPT_EXTENSION = /\.(?:js|jsx|mjs|cjs)$/;
+const SCRIPT_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'];
+/** Output folders of JavaScript builds (tsc's `outDir`, bundlers' module formats). */
+const BUILD_FOLDER = /^(?:dist|lib|build|out|cjs|esm|es|umd)\//;
+
+/** True for a path with a JavaScript extension, whose source may be TypeScript. */
+export function isScriptPath(path: string): boolean {
+  return SCRIPT_EXTENSION.test(path);
+}
+
+/**
+ * The other paths a JavaScript path can stand for, most likely first: the same path with each other
+ * script extension, then (when it starts in a build folder) the same file under `src/`. Empty for any
+ * other path.
+ */
+export function scriptTwins(path: string): string[] {
+  if (!isScriptPath(path)) return [];
+  const stem = path.replace(SCRIPT_EXTENSION, '');
+  const twins = SCRIPT_EXTENSIONS.map((ext) => `${stem}.${ext}`).filter((twin) => twin !== path);
+  if (BUILD_FOLDER.test(path)) {
+    const inSource = `src/${stem.replace(BUILD_FOLDER, '')}`;
+    twins.push(...SCRIPT_EXTENSIONS.map((ext) => `${inSource}.${ext}`));
+  }
+  return twins;
+}
+
+/** Glob alternatives (inside `**\/{…}`) for a path tail: itself, or for a script its twins by brace sets. */
+export function scriptGlobs(tail: string): string[] {
+  if (!isScriptPath(tail)) return [tail];
+  const stem = tail.replace(SCRIPT_EXTENSION, '');
+  const any = `.{${SCRIPT_EXTENSIONS.join(',')}}`;
+  const globs = [`${stem}${any}`];
+  if (BUILD_FOLDER.test(tail)) globs.push(`src/${stem.replace(BUILD_FOLDER, '')}${any}`);
+  return globs;
+}
