@@ -122,16 +122,20 @@ export class EvidenceBoard {
  * The paths a path clue points at: those ending with the whole clue, else those sharing its longest tail of
  * at least two segments. A path quoted from the reporter's machine (`~/dev/proj/pkg/a.py`, `/opt/x/pkg/a.py`)
  * carries folders the repository does not have; its tail (`pkg/a.py`) still names the file. At each length a
- * JavaScript path that no file has also names its TypeScript or source twin (`lib/x.js` is `src/x.ts`).
+ * JavaScript path that no file has also names its TypeScript or source twin (`lib/x.js` is `src/x.ts`), and so
+ * does one whose only file is build output (a committed `dist/index.js` and its `src/index.ts`).
  */
 export function matchingPaths(paths: string[], cluePath: string): string[] {
   const segments = cluePath.split('/');
   for (let keep = segments.length; keep >= Math.min(2, segments.length); keep--) {
     const tail = segments.slice(-keep).join('/');
+    const found: string[] = [];
     for (const form of [tail, ...scriptTwins(tail)]) {
-      const found = paths.filter((path) => pathMatchesClue(path, form));
-      if (found.length > 0) return found;
+      found.push(...paths.filter((path) => pathMatchesClue(path, form) && !found.includes(path)));
+      // A committed bundle (`dist/index.js`) is the quoted file, but the fix goes to its source: keep looking.
+      if (found.length > 0 && !found.every((path) => pathKind(path) === 'generated')) return found;
     }
+    if (found.length > 0) return found;
   }
   return [];
 }

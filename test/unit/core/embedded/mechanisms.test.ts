@@ -119,6 +119,7 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     assert.deepEqual(matchingPaths(paths, 'lib/adapters/xhr.js'), ['lib/adapters/xhr.js'], 'a file that exists is itself');
     assert.deepEqual(matchingPaths([...paths, 'src/core/settle.js'], 'core/settle.js'), ['src/core/settle.js'], 'the same extension before a twin');
     assert.deepEqual(matchingPaths(paths, 'core/settle.py'), [], 'only script extensions have twins');
+    assert.deepEqual(matchingPaths(['dist/index.js', 'src/index.ts'], 'dist/index.js'), ['dist/index.js', 'src/index.ts'], 'a committed bundle and its source');
     assert.deepEqual(scriptTwins('util/format.js').slice(0, 2), ['util/format.ts', 'util/format.tsx']);
     assert.deepEqual(scriptTwins('README.md'), []);
     assert.equal(globForLocations([{ kind: 'path', text: 'lib/core/settle.js', source: 'trace', weight: 1 }]), '**/core/settle.{ts,tsx,mts,cts,js,jsx,mjs,cjs}');
