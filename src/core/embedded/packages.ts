@@ -17,7 +17,8 @@ export function packageNames(text: string): string[] {
   for (const m of text.matchAll(SCOPED_NAME)) names.add(m[0].replace(/[.-]+$/, ''));
   for (const m of text.matchAll(SPECIFIER)) {
     const specifier = m[2]!;
-    if (specifier.includes(':')) continue;
+    // `node:fs` is built in; `@/components/x` is a path alias of the reporter's own app, not a package.
+    if (specifier.includes(':') || specifier.startsWith('@/')) continue;
     const parts = specifier.split('/');
     names.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!);
   }

@@ -11,6 +11,7 @@ describe('npm packages an issue names (monorepo folders)', () => {
       "import('chalk');",
     "import 'core-js/stable';",
       "import x from './local.js'; import y from '/abs/path.js'; import fs from 'node:fs';",
+      "import Button from '@/components/Button.vue';",
       'mail me at ada@example.com/x, or @octocat',
     ].join('\n');
     assert.deepEqual(packageNames(text), ['@babel/parser', '@vue/reactivity', 'lodash', 'chalk', 'core-js']);
