@@ -10,6 +10,8 @@ const SCOPED_NAME = /(?<![\w@/.-])@[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*/g;
 /** `from 'x'`, `require('x')`, `import('x')`, `import 'x'`: bare specifiers only (no `./x`, `/x`, `node:x`). */
 const SPECIFIER = /(?:\bfrom\s+|\brequire\(\s*|\bimport\(\s*|^\s*import\s+)(["'])([a-z0-9@][\w@./-]*)\1/gm;
 const MAX_PACKAGES = 12;
+/** npm's own limit on a package name's length. */
+const MAX_NAME_LENGTH = 214;
 
 /** Package names the text names, scoped names and import specifiers, without subpaths, first seen first. */
 export function packageNames(text: string): string[] {
@@ -22,7 +24,7 @@ export function packageNames(text: string): string[] {
     const parts = specifier.split('/');
     names.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!);
   }
-  return [...names].filter((name) => !name.endsWith('/') && name.length > 1).slice(0, MAX_PACKAGES);
+  return [...names].filter((name) => !name.endsWith('/') && name.length > 1 && name.length <= MAX_NAME_LENGTH).slice(0, MAX_PACKAGES);
 }
 
 /** The grep pattern of package.json lines declaring one of the names. */

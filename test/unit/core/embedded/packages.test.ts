@@ -17,6 +17,12 @@ describe('npm packages an issue names (monorepo folders)', () => {
     assert.deepEqual(packageNames(text), ['@babel/parser', '@vue/reactivity', 'lodash', 'chalk', 'core-js']);
   });
 
+  it('keeps to npm-sized names and a dozen packages, however long the paste', () => {
+    assert.deepEqual(packageNames(`@a/${'b'.repeat(300)} @c/d`), ['@c/d']);
+    const many = Array.from({ length: 40 }, (_, i) => `@s/p${i}`).join(' ');
+    assert.equal(packageNames(many).length, 12);
+  });
+
   it('is part of what mining returns', () => {
     assert.deepEqual(mineIssue({ title: '@mini/core: crash', body: "from 'mini-cli'" }).packages, ['@mini/core', 'mini-cli']);
     assert.deepEqual(mineIssue({ title: 'Crash in parser', body: 'from x import y' }).packages, []);
