@@ -1,5 +1,5 @@
 import { chooseAnswerSize } from '../core/embedded/answerSize';
-import { FEATURE_NAMES, PYTHON_FILE, PYTHON_TWINS_AT } from '../core/embedded/features';
+import { FEATURE_NAMES, PYTHON_FILE, PYTHON_TWINS_AT, TWIN_LANGUAGES, twinsAt } from '../core/embedded/features';
 import { RANKER_FORMAT, RANKER_VERSION, answerSettings, probabilities, type AnswerSizeSettings, type RankerModel } from '../core/embedded/ranker';
 import { scoreInstance, summarize, type Summary } from '../eval/metrics';
 import { fitLogistic, standardiser, type LogisticFit } from './logistic';
@@ -10,8 +10,8 @@ export interface FitOptions {
   /** Candidates per issue the model ranks. */
   candidates: number;
   l2: number;
-  /** L2 penalty of the Python twins (stronger: they only adjust the shared weights for one language). */
-  pythonL2: number;
+  /** L2 penalty of each language's twins (stronger: they only adjust the shared weights for one language). */
+  twinL2: number;
   /** Answer-size settings tried by cross-validation on the training rows. */
   maxFilesGrid: number[];
   missingGoldGrid: number[];
@@ -21,7 +21,7 @@ export interface FitOptions {
 export const DEFAULT_FIT: FitOptions = {
   candidates: 3,
   l2: 10,
-  pythonL2: 100,
+  twinL2: 100,
   maxFilesGrid: [1, 2, 3, 4, 5, 6],
   missingGoldGrid: [0, 0.25, 0.5, 0.75, 1, 1.5, 2, 3],
   folds: 5,
@@ -54,10 +54,11 @@ export function trainRanker(issues: TrainingIssue[], options: FitOptions = DEFAU
 }
 
 /**
- * Fits one model on the given issues, in two stages. First the shared weights, on every candidate's
- * base features, exactly as a model without twins. Then (with `twins`) the Python twins (`python_*`),
- * on Python candidates only, with the first stage's log-odds as a fixed offset. A twin is 0 on any
- * other file and is not centred, so every other language's probabilities stay the first stage's.
+ * Fits one model on the given issues, in stages. First the shared weights, on every candidate's
+ * base features, exactly as a model without twins. Then (with `twins`) each language's twins
+ * (`python_*`, `go_*`), on that language's candidates only, with the first stage's log-odds as a fixed
+ * offset. A twin is 0 on any other file and is not centred, so every other language's probabilities
+ * stay the first stage's.
  * (Fitting both at once let the shared weights drift to Go, the other half of the rows, and a TS/JS
  * fixture then ranked a caller above the definition: docs/benchmarks.md.)
  * `pythonAnswers` are the answer-size settings of runs led by a Python file (RankerModel.python).
@@ -80,16 +81,20 @@ export function fitModel(issues: TrainingIssue[], options: FitOptions, maxFiles:
   const { mean, scale } = standardiser(shared);
   const standardised = shared.map((r) => r.map((v, i) => (v - mean[i]!) / scale[i]!));
   const fit = fitLogistic(standardised, labels, { l2: options.l2, sampleWeights });
-  const python = twins ? rows.flatMap((r, i) => (r[base] === 1 ? [i] : [])) : [];
-  const second = python.length > 0 ? fitTwins(rows, labels, sampleWeights, python, standardised, fit, options.pythonL2) : { bias: 0, weights: new Array<number>(base).fill(0), scale: new Array<number>(base).fill(1) };
+  const none = { bias: 0, weights: new Array<number>(base).fill(0), scale: new Array<number>(base).fill(1) };
+  const stages = TWIN_LANGUAGES.map((_, index) => {
+    const at = twinsAt(index);
+    const members = twins ? rows.flatMap((r, i) => (r[at] === 1 ? [i] : [])) : [];
+    return members.length > 0 ? fitTwins(rows, labels, sampleWeights, members, standardised, fit, options.twinL2, at) : none;
+  });
   return {
     format: RANKER_FORMAT,
     version: RANKER_VERSION,
     features: [...FEATURE_NAMES],
-    mean: [...mean, 0, ...new Array<number>(base).fill(0)].map(round),
-    scale: [...scale, 1, ...second.scale].map(round),
-    // The second stage's bias is the weight of `python_file` (1 on Python files, 0 elsewhere).
-    weights: [...fit.weights, second.bias, ...second.weights].map(round),
+    mean: [...mean, ...stages.flatMap(() => [0, ...new Array<number>(base).fill(0)])].map(round),
+    scale: [...scale, ...stages.flatMap((stage) => [1, ...stage.scale])].map(round),
+    // Each language stage's bias is the weight of its `<language>_file` flag (1 on its files, 0 elsewhere).
+    weights: [...fit.weights, ...stages.flatMap((stage) => [stage.bias, ...stage.weights])].map(round),
     bias: round(fit.bias),
     candidates: options.candidates,
     maxFiles,
@@ -98,15 +103,18 @@ export function fitModel(issues: TrainingIssue[], options: FitOptions, maxFiles:
   };
 }
 
-/** The twins' stage: Python rows, twin values scaled but not centred (0 stays 0), the shared log-odds as offset. */
-function fitTwins(rows: number[][], labels: number[], sampleWeights: number[], python: number[], standardised: number[][], fit: LogisticFit, l2: number) {
+/**
+ * One language's twins: its rows (`members`), the twin values after its flag at `at`, scaled but not
+ * centred (0 stays 0), the shared log-odds as offset.
+ */
+function fitTwins(rows: number[][], labels: number[], sampleWeights: number[], members: number[], standardised: number[][], fit: LogisticFit, l2: number, at: number) {
   const base = PYTHON_TWINS_AT;
-  const twinRows = python.map((i) => rows[i]!.slice(base + 1));
+  const twinRows = members.map((i) => rows[i]!.slice(at + 1, at + 1 + base));
   const { scale } = standardiser(twinRows);
-  const offsets = python.map((i) => fit.bias + standardised[i]!.reduce((sum, v, k) => sum + v * fit.weights[k]!, 0));
-  const second = fitLogistic(twinRows.map((r) => r.map((v, k) => v / scale[k]!)), python.map((i) => labels[i]!), {
+  const offsets = members.map((i) => fit.bias + standardised[i]!.reduce((sum, v, k) => sum + v * fit.weights[k]!, 0));
+  const second = fitLogistic(twinRows.map((r) => r.map((v, k) => v / scale[k]!)), members.map((i) => labels[i]!), {
     l2,
-    sampleWeights: python.map((i) => sampleWeights[i]!),
+    sampleWeights: members.map((i) => sampleWeights[i]!),
     offsets,
   });
   return { bias: second.bias, weights: second.weights, scale };

@@ -102,37 +102,50 @@ const BASE_GROUPS: Partial<Record<string, EvidenceGroup>> = {
   lexical_is_first: 'words',
 };
 
-/** BASE_GROUPS, and each Python twin of a feature in its feature's group. */
-export const FEATURE_GROUPS: Partial<Record<string, EvidenceGroup>> = Object.fromEntries(
-  Object.entries(BASE_GROUPS).flatMap(([name, group]) => [
-    [name, group],
-    [`python_${name}`, group],
-  ]),
-);
-
 /**
- * Every feature again, for Python files only (zero elsewhere), and the flag itself. Python is half of
- * the training rows and its fixes look unlike the other languages' (one file, module paths in
- * tracebacks). The trainer fits these twins on Python candidates only, after the shared weights and
- * on top of them, so Python gets adjustments of its own while every other language keeps exactly the
- * shared model (trainer/fit.ts, fitModel).
+ * Every feature again, for one language's files only (zero elsewhere), and the language's flag. Python
+ * (372 training rows) and Go (240) are most of the training rows, and their fixes look unlike the
+ * others' (Python: one file, module paths in tracebacks; Go: a package is a folder of files that do not
+ * name each other). The trainer fits each language's twins on its candidates only, after the shared
+ * weights and on top of them, so the language gets adjustments of its own while every other language
+ * keeps exactly the shared model (trainer/fit.ts, fitModel).
  */
-export const PYTHON_FILE = /\.pyi?$/;
+export const TWIN_LANGUAGES = [
+  { name: 'python', file: /\.pyi?$/ },
+  { name: 'go', file: /\.go$/ },
+] as const;
+export const PYTHON_FILE = TWIN_LANGUAGES[0].file;
 const BASE_NAMES = EXTRACTORS.map(([name]) => name);
 
 /** Names of the features, in the order of `CandidateFeatures.values`. */
-export const FEATURE_NAMES: readonly string[] = [...BASE_NAMES, 'python_file', ...BASE_NAMES.map((name) => `python_${name}`)];
+export const FEATURE_NAMES: readonly string[] = [
+  ...BASE_NAMES,
+  ...TWIN_LANGUAGES.flatMap(({ name: language }) => [`${language}_file`, ...BASE_NAMES.map((name) => `${language}_${name}`)]),
+];
 
-/** Where the Python part starts: `python_file`, then one twin per base feature, in order. */
+/** How many shared features there are; the first language's part starts there. */
 export const PYTHON_TWINS_AT = BASE_NAMES.length;
+
+/** Where language `index`'s part starts (TWIN_LANGUAGES order): its `<language>_file` flag, then its twins. */
+export function twinsAt(index: number): number {
+  return BASE_NAMES.length + index * (BASE_NAMES.length + 1);
+}
+
+/** BASE_GROUPS, and each language's twin of a feature in its feature's group. */
+export const FEATURE_GROUPS: Partial<Record<string, EvidenceGroup>> = Object.fromEntries(
+  Object.entries(BASE_GROUPS).flatMap(([name, group]) => [[name, group], ...TWIN_LANGUAGES.map(({ name: language }) => [`${language}_${name}`, group])]),
+);
 
 /** Features of the `limit` best candidates of a run, in hand-ranking order. */
 export function candidateFeatures(input: FeatureInput, limit: number): CandidateFeatures[] {
   const summary = summarize(input);
   return input.ranked.slice(0, limit).map((file, index) => {
     const base = EXTRACTORS.map(([, extract]) => round(extract(file, index, summary)));
-    const python = PYTHON_FILE.test(file.path) ? 1 : 0;
-    return { path: file.path, values: [...base, python, ...base.map((value) => value * python)] };
+    const twins = TWIN_LANGUAGES.flatMap(({ file: pattern }) => {
+      const on = pattern.test(file.path) ? 1 : 0;
+      return [on, ...base.map((value) => value * on)];
+    });
+    return { path: file.path, values: [...base, ...twins] };
   });
 }
 

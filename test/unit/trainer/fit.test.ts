@@ -1,11 +1,16 @@
 import { strict as assert } from 'node:assert';
-import { FEATURE_NAMES, PYTHON_TWINS_AT } from '../../../src/core/embedded/features';
+import { FEATURE_NAMES, PYTHON_TWINS_AT, TWIN_LANGUAGES } from '../../../src/core/embedded/features';
 import { probabilities } from '../../../src/core/embedded/ranker';
 import { labelIssue, type TrainingIssue } from '../../../src/trainer/examples';
 import { DEFAULT_FIT, answerFor, fitModel, repositoryFolds, trainRanker } from '../../../src/trainer/fit';
 
 const HAND_RATIO = FEATURE_NAMES.indexOf('hand_score_ratio');
 const DEFINES = FEATURE_NAMES.indexOf('definition_of_title_clue');
+
+/** A candidate's values as the brain builds them: the shared features, then each twin language's flag and copy. */
+function withTwins(base: number[], path: string): number[] {
+  return [...base, ...TWIN_LANGUAGES.flatMap(({ file }) => (file.test(path) ? [1, ...base] : [0, ...base.map(() => 0)]))];
+}
 
 /** Synthetic issues where the gold file is the one defining the title's name, whatever its hand rank. */
 function issues(count: number): TrainingIssue[] {
@@ -49,36 +54,39 @@ describe('ranker training', () => {
     assert.deepEqual(trainRanker(issues(40)).model, model, 'same data, same model');
   });
 
-  it('fits the Python twins on Python files alone: every other file keeps the shared model\'s probability', () => {
-    // Python issues where the gold file is the hand leader; Go issues where it is the definer of the title's name.
+  it("fits each language's twins on its own files alone: every other file keeps the shared model's probability", () => {
+    // Python: the gold file is the hand leader. Go: the last of the three. Rust: the definer of the title's name.
     const mixed: TrainingIssue[] = [];
-    for (let i = 0; i < 60; i++) {
-      const py = i % 2 === 0;
-      const gold = py ? 0 : i % 3;
+    for (let i = 0; i < 90; i++) {
+      const ext = ['py', 'go', 'rs'][i % 3]!;
+      const definer = Math.floor(i / 3) % 3;
+      const gold = ext === 'py' ? 0 : ext === 'go' ? 2 : definer;
       const candidates = [0, 1, 2].map((c) => {
         const base = new Array<number>(PYTHON_TWINS_AT).fill(0);
         base[HAND_RATIO] = 1 - c * 0.1;
-        base[DEFINES] = c === (py ? 2 : gold) ? 1 : 0;
-        const values = [...base, py ? 1 : 0, ...base.map((v) => (py ? v : 0))];
-        return { path: `f${c}.${py ? 'py' : 'go'}`, values };
+        base[DEFINES] = c === (ext === 'rs' ? definer : ext === 'py' ? 2 : 0) ? 1 : 0;
+        return { path: `f${c}.${ext}`, values: withTwins(base, `f${c}.${ext}`) };
       });
-      mixed.push(labelIssue({ instance_id: `r${i % 6}__${i}`, repo: `o/r${i % 6}`, language: py ? 'python' : 'go', gold_files: [`f${gold}.${py ? 'py' : 'go'}`] }, candidates));
+      mixed.push(labelIssue({ instance_id: `r${i % 6}__${i}`, repo: `o/r${i % 6}`, language: { py: 'python', go: 'go', rs: 'rust' }[ext], gold_files: [`f${gold}.${ext}`] }, candidates));
     }
-    const withTwins = fitModel(mixed, DEFAULT_FIT, 1, 0);
+    const withTwinsModel = fitModel(mixed, DEFAULT_FIT, 1, 0);
     const shared = fitModel(mixed, DEFAULT_FIT, 1, 0, false);
-    assert.equal(withTwins.features.length, FEATURE_NAMES.length);
-    assert.ok(withTwins.mean.slice(PYTHON_TWINS_AT).every((m) => m === 0), 'twins are not centred, so 0 stays 0');
-    for (const issue of mixed) {
-      const a = probabilities(withTwins, issue.candidates);
-      const b = probabilities(shared, issue.candidates);
-      if (issue.language === 'go') assert.deepEqual(a, b);
+    assert.equal(withTwinsModel.features.length, FEATURE_NAMES.length);
+    assert.ok(withTwinsModel.mean.slice(PYTHON_TWINS_AT).every((m) => m === 0), 'twins are not centred, so 0 stays 0');
+    for (const issue of mixed.filter((i) => i.language === 'rust')) {
+      assert.deepEqual(probabilities(withTwinsModel, issue.candidates), probabilities(shared, issue.candidates));
     }
-    // On Python the twins learn that the leader, not the definer, is the fix.
+    // On Python the twins learn that the leader, not the definer, is the fix; on Go, that the last one is.
     const python = mixed.find((i) => i.language === 'python')!;
-    const [leader, , definer] = probabilities(withTwins, python.candidates);
+    const [leader, , definer] = probabilities(withTwinsModel, python.candidates);
     const [sharedLeader, , sharedDefiner] = probabilities(shared, python.candidates);
     assert.ok(leader! - definer! > sharedLeader! - sharedDefiner!, `${leader} ${definer} vs ${sharedLeader} ${sharedDefiner}`);
-    assert.deepEqual(answerFor(withTwins, python), ['f0.py']);
+    assert.deepEqual(answerFor(withTwinsModel, python), ['f0.py']);
+    const go = mixed.find((i) => i.language === 'go')!;
+    const [goFirst, , goLast] = probabilities(withTwinsModel, go.candidates);
+    const [sharedFirst, , sharedLast] = probabilities(shared, go.candidates);
+    assert.ok(goLast! - goFirst! > sharedLast! - sharedFirst!, `${goLast} ${goFirst} vs ${sharedLast} ${sharedFirst}`);
+    assert.deepEqual(answerFor(withTwinsModel, go), ['f2.go']);
   });
 
   it('chooses the answer size of Python-led runs apart: one file where Python fixes change one, several elsewhere', () => {
@@ -89,7 +97,7 @@ describe('ranker training', () => {
       const candidates = [0, 1, 2].map((c) => {
         const base = new Array<number>(PYTHON_TWINS_AT).fill(0);
         base[HAND_RATIO] = 1 - c * 0.1;
-        return { path: `f${c}.${py ? 'py' : 'go'}`, values: [...base, py ? 1 : 0, ...base.map((v) => (py ? v : 0))] };
+        return { path: `f${c}.${py ? 'py' : 'go'}`, values: withTwins(base, `f${c}.${py ? 'py' : 'go'}`) };
       });
       const gold = py ? ['f0.py'] : ['f0.go', 'f1.go', 'f2.go'];
       rows.push(labelIssue({ instance_id: `r${i % 6}__${i}`, repo: `o/r${i % 6}`, language: py ? 'python' : 'go', gold_files: gold }, candidates));

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
-import { FEATURE_NAMES, type CandidateFeatures } from '../../../../src/core/embedded/features';
+import { FEATURE_NAMES, PYTHON_TWINS_AT, TWIN_LANGUAGES, twinsAt, type CandidateFeatures } from '../../../../src/core/embedded/features';
 import { Locator } from '../../../../src/core/locator';
 import { NodeToolRunner } from '../../../../src/tools/runner';
 import { makeTree, removeTree } from '../../tools/fixture';
@@ -76,22 +76,32 @@ describe('candidate features (real files, real ripgrep)', function () {
     assert.ok(score > 0 && score < 1, 'the score is the model probability');
   });
 
-  it('gives Python files their own copy of every feature, and every other file zeros there', async () => {
-    const py = makeTree({ 'pkg/repo_card.py': 'class RepoCard:\n    def render_stars(self, count):\n        return str(count)\n', ...FILES }, 'codegrep-features-py-');
+  it("gives Python and Go files their own copy of every feature, and every other file zeros there", async () => {
+    const files = {
+      'pkg/repo_card.py': 'class RepoCard:\n    def render_stars(self, count):\n        return str(count)\n',
+      'card/stars.go': 'package card\n\nfunc RenderStars(count int) string { return "" }\n',
+      ...FILES,
+    };
+    const tree = makeTree(files, 'codegrep-features-twins-');
     try {
       let rows: CandidateFeatures[] = [];
-      const issue = { title: 'RepoCard renderStars ignores the locale', body: 'Calling `renderStars(1234)` on a `RepoCard` prints 1234.' };
-      await new Locator(new NodeToolRunner({ roots: [py] })).locate(issue, createEmbeddedBrain({ model: null, observe: (f) => (rows = f) }));
-      const base = FEATURE_NAMES.indexOf('python_file');
-      assert.equal(FEATURE_NAMES.length, base * 2 + 1);
-      for (const row of rows) {
-        const python = row.path.endsWith('.py') ? 1 : 0;
-        assert.equal(row.values[base], python, row.path);
-        for (let i = 0; i < base; i++) assert.equal(row.values[base + 1 + i], row.values[i]! * python, `${row.path} ${FEATURE_NAMES[base + 1 + i]}`);
-      }
-      assert.ok(rows.some((r) => r.path === 'pkg/repo_card.py') && rows.some((r) => !r.path.endsWith('.py')));
+      const issue = { title: 'RepoCard renderStars ignores the locale', body: 'Calling `renderStars(1234)` on a `RepoCard` prints 1234; `RenderStars` in Go too.' };
+      await new Locator(new NodeToolRunner({ roots: [tree] })).locate(issue, createEmbeddedBrain({ model: null, observe: (f) => (rows = f) }));
+      const base = PYTHON_TWINS_AT;
+      assert.equal(FEATURE_NAMES.length, base + TWIN_LANGUAGES.length * (base + 1));
+      TWIN_LANGUAGES.forEach(({ name, file }, index) => {
+        const at = twinsAt(index);
+        assert.equal(FEATURE_NAMES[at], `${name}_file`);
+        for (const row of rows) {
+          const on = file.test(row.path) ? 1 : 0;
+          assert.equal(row.values[at], on, row.path);
+          for (let i = 0; i < base; i++) assert.equal(row.values[at + 1 + i], row.values[i]! * on, `${row.path} ${FEATURE_NAMES[at + 1 + i]}`);
+        }
+      });
+      for (const path of ['pkg/repo_card.py', 'card/stars.go']) assert.ok(rows.some((r) => r.path === path), `${path} in ${rows.map((r) => r.path)}`);
+      assert.ok(rows.some((r) => !/\.(?:py|go)$/.test(r.path)));
     } finally {
-      removeTree(py);
+      removeTree(tree);
     }
   });
 });

@@ -1,8 +1,19 @@
 import { strict as assert } from 'node:assert';
+import type { Issue } from '../../../../src/common/issue';
 import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
 import { Locator } from '../../../../src/core/locator';
 import { NodeToolRunner } from '../../../../src/tools/runner';
 import { makeTree, removeTree } from '../../tools/fixture';
+
+/** Locates `issue` with the shipped embedded brain and real ripgrep in a fresh tree of `files`. */
+async function locateIn(files: Record<string, string>, issue: Issue) {
+  const dir = makeTree(files, 'codegrep-reporter-');
+  try {
+    return await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain());
+  } finally {
+    removeTree(dir);
+  }
+}
 
 /** A small HTTP client library: the bug is in `settle`; the adapter calls it, the docs and a script talk about status. */
 const FILES: Record<string, string> = {
@@ -70,12 +81,8 @@ const ISSUE = {
 };
 
 describe("EmbeddedBrain on a reporter's JavaScript issue (real files, real ripgrep, Locator)", function () {
-  let dir = '';
-  before(() => (dir = makeTree(FILES, 'codegrep-reporter-')));
-  after(() => removeTree(dir));
-
   it("answers the project's files the trace passes through in node_modules, not the form's or the links' words", async () => {
-    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(ISSUE, createEmbeddedBrain());
+    const result = await locateIn(FILES, ISSUE);
     const answered = result.candidates.map((c) => c.path);
     // Both frames of the project (the dependency's bare index.js is no clue); nothing the boilerplate's words match.
     assert.deepEqual([...answered].sort(), ['lib/adapters/xhr.js', 'lib/core/settle.js'], JSON.stringify(result.candidates));
@@ -128,12 +135,8 @@ const TS_ISSUE = {
 };
 
 describe("EmbeddedBrain on a TypeScript monorepo's issue with a trace through the built package", function () {
-  let dir = '';
-  before(() => (dir = makeTree(MONOREPO, 'codegrep-monorepo-')));
-  after(() => removeTree(dir));
-
   it("answers the TypeScript sources of the trace's built files, innermost first", async () => {
-    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(TS_ISSUE, createEmbeddedBrain());
+    const result = await locateIn(MONOREPO, TS_ISSUE);
     const answered = result.candidates.map((c) => c.path);
     // Without the twins, the re-exporting index.ts came second: its words, not the trace, put it there.
     assert.deepEqual(answered, ['packages/mini-core/src/transform/normalize-opts.ts', 'packages/mini-core/src/transform/index.ts'], JSON.stringify(result.candidates));
@@ -151,13 +154,9 @@ const TWO_PACKAGES: Record<string, string> = {
 };
 
 describe('EmbeddedBrain on an issue that names a package of a monorepo', function () {
-  let dir = '';
-  before(() => (dir = makeTree(TWO_PACKAGES, 'codegrep-packages-')));
-  after(() => removeTree(dir));
-
   it("answers the named package's file first, and says which package it is in", async () => {
     const issue = { title: 'parseExpression drops parentheses', body: "```js\nimport { parseExpression } from '@mini/parser';\nparseExpression('(a)');\n```" };
-    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain());
+    const result = await locateIn(TWO_PACKAGES, issue);
     // Without the package's folder the two tie, and the legacy copy came first by path order.
     assert.equal(result.candidates[0]?.path, 'packages/mini-parser/src/expression.ts', JSON.stringify(result.candidates));
     assert.match(result.candidates[0]!.reason, /in `@mini\/parser`, a package the issue names/, result.candidates[0]!.reason);
