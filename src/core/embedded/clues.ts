@@ -54,7 +54,12 @@ const FENCE_RE = /```[^\n]*\n([\s\S]*?)(?:```|$)/g;
 const QUOTED_RE = /(?:^|[\s(:])(["'“‘])([^"'“”‘’\n]{12,160})(?:["'”’])/g;
 
 const PY_FRAME_RE = /File "([^"]+)", line (\d+), in ([\w<>]+)/g;
-const JS_FRAME_RE = /^\s*at (?:(?:async |new )?([\w$.<>[\] ]+?) \()?((?:[A-Za-z]:)?[^\s():]+\.[A-Za-z]+):(\d+)(?::\d+)?\)?\s*$/gm;
+/**
+ * A JavaScript frame: V8's `at fn (path:line:col)` or Firefox's and Safari's `fn@path:line:col`. In a browser the
+ * location is a URL: a dev server's (`http://localhost:5173/src/App.vue?t=1699:12:5`, Vite serves the sources by
+ * their paths) or a bundler's (`webpack:///./src/App.js`); cleanPath drops the scheme and host, and the query goes.
+ */
+const JS_FRAME_RE = /^\s*(?:at (?:(?:async |new )?([\w$.<>[\] ]+?) \()?|([\w$.<>/]*)@)(?:(?:https?|file|webpack(?:-internal)?):\/\/[^\s/()]*)?((?:[A-Za-z]:)?[^\s():?]+\.[A-Za-z]+)(?:\?[^\s():]*)?:(\d+)(?::\d+)?\)?\s*$/gm;
 const JAVA_FRAME_RE = /^\s*at ([\w$.]+)\.([\w$<>]+)\(([\w$]+\.(?:java|kt|scala)):\d+\)/gm;
 const GO_FRAME_RE = /^\s*(\/?(?:[\w.@-]+\/)*[\w.-]+\.go):(\d+)/gm;
 const GO_FUNC_RE = /^\s*(?:[\w.@-]+\/)*[\w-]+\.(?:\(\*?(\w+)\)\.)?(\w+)\((?:0x[0-9a-f]+|\.\.\.|, )*\)?\s*$/gm;
@@ -275,7 +280,8 @@ function mineTraces(text: string, out: ClueCollector): void {
   for (const m of text.matchAll(PY_FRAME_RE)) frames.push({ path: m[1], symbol: m[3] });
   // Python prints the innermost frame last; most other runtimes print it first.
   frames.reverse();
-  for (const m of text.matchAll(JS_FRAME_RE)) frames.push({ path: m[2], symbol: lastPart(m[1]) });
+  // Firefox names a closure by its enclosing function: `makeTopic/<` is inside makeTopic.
+  for (const m of text.matchAll(JS_FRAME_RE)) frames.push({ path: m[3], symbol: lastPart((m[1] ?? m[2])?.replace(/[/<]+$/, '').split('/').pop()) });
   for (const m of text.matchAll(JAVA_FRAME_RE)) frames.push({ path: javaPath(m[1] ?? '', m[3] ?? ''), symbol: m[2] });
   for (const m of text.matchAll(GO_FRAME_RE)) frames.push({ path: m[1] });
   for (const m of text.matchAll(GO_FUNC_RE)) {

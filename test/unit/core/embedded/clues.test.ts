@@ -148,6 +148,23 @@ describe('embedded clues', () => {
     assert.equal(find(clues, 'symbol', 'exports'), undefined);
   });
 
+  it("mines a browser's JavaScript stack: dev-server and bundler URLs name the source file, in both frame formats", () => {
+    const body = [
+      "Uncaught TypeError: Cannot read properties of undefined (reading 'id')",
+      '    at TopicList.render (http://localhost:5173/src/components/TopicList.vue?t=1699:12:5)',
+      '    at mountComponent (http://localhost:5173/node_modules/.vite/deps/vue.js?v=abc:7311:20)',
+      '    at Object.<anonymous> (webpack:///./src/utils/format.js:3:7)',
+      'onClick@http://localhost:3000/src/views/Chat.jsx:40:9',
+      'loadTopics/<@http://localhost:3000/src/views/Chat.jsx:12:3',
+    ].join('\n');
+    const trace = mineIssue({ title: 'Topic list crashes', body }).clues.filter((c) => c.source === 'trace');
+    const paths = trace.filter((c) => c.kind === 'path').map((c) => [c.text, c.depth]);
+    // The bundled dependency (Vite's pre-bundled vue.js) is runtime code, and no frame of it counts.
+    assert.deepEqual(paths, [['src/components/TopicList.vue', 0], ['src/utils/format.js', 1], ['src/views/Chat.jsx', 2]]);
+    for (const name of ['render', 'onClick', 'loadTopics']) assert.ok(find(trace, 'symbol', name), `${name} in ${JSON.stringify(trace)}`);
+    assert.equal(find(trace, 'symbol', 'mountComponent'), undefined);
+  });
+
   it('mines a Java exception: class file paths from frames, not packages as files', () => {
     const { clues } = mineIssue({
       title: 'Unexpected end of input',
