@@ -60,6 +60,8 @@ const PY_FRAME_RE = /File "([^"]+)", line (\d+), in ([\w<>]+)/g;
  * their paths) or a bundler's (`webpack:///./src/App.js`); cleanPath drops the scheme and host, and the query goes.
  */
 const JS_FRAME_RE = /^\s*(?:at (?:(?:async |new )?([\w$.<>[\] ]+?) \()?|([\w$.<>/]*)@)(?:(?:https?|file|webpack(?:-internal)?):\/\/[^\s/()]*)?((?:[A-Za-z]:)?[^\s():?]+\.[A-Za-z]+)(?:\?[^\s():]*)?:(\d+)(?::\d+)?\)?\s*$/gm;
+/** React's component stack (`in TopicList (at TopicList.jsx:12)`, `in Row (created by Table)`): components are the app's. */
+const REACT_FRAME_RE = /^\s*in ([A-Z][\w$]*)(?: \(at ([^\s():]+\.[A-Za-z]+):\d+\))?(?: \(created by [\w$.]+\))?\s*$/gm;
 const JAVA_FRAME_RE = /^\s*at ([\w$.]+)\.([\w$<>]+)\(([\w$]+\.(?:java|kt|scala)):\d+\)/gm;
 const GO_FRAME_RE = /^\s*(\/?(?:[\w.@-]+\/)*[\w.-]+\.go):(\d+)/gm;
 const GO_FUNC_RE = /^\s*(?:[\w.@-]+\/)*[\w-]+\.(?:\(\*?(\w+)\)\.)?(\w+)\((?:0x[0-9a-f]+|\.\.\.|, )*\)?\s*$/gm;
@@ -282,6 +284,7 @@ function mineTraces(text: string, out: ClueCollector): void {
   frames.reverse();
   // Firefox names a closure by its enclosing function: `makeTopic/<` is inside makeTopic.
   for (const m of text.matchAll(JS_FRAME_RE)) frames.push({ path: m[3], symbol: lastPart((m[1] ?? m[2])?.replace(/[/<]+$/, '').split('/').pop()) });
+  for (const m of text.matchAll(REACT_FRAME_RE)) frames.push({ path: m[2], symbol: m[1] });
   for (const m of text.matchAll(JAVA_FRAME_RE)) frames.push({ path: javaPath(m[1] ?? '', m[3] ?? ''), symbol: m[2] });
   for (const m of text.matchAll(GO_FRAME_RE)) frames.push({ path: m[1] });
   for (const m of text.matchAll(GO_FUNC_RE)) {

@@ -165,6 +165,14 @@ describe('embedded clues', () => {
     assert.equal(find(trace, 'symbol', 'mountComponent'), undefined);
   });
 
+  it("mines React's component stack: the components and the files it names", () => {
+    const body = ['The above error occurred in the <TopicRow> component:', '    in TopicRow (at TopicList.jsx:31)', '    in ul (created by TopicList)', '    in TopicList (created by App)', '    in App (at index.js:7)'].join('\n');
+    const trace = mineIssue({ title: 'Topic list crashes', body }).clues.filter((c) => c.source === 'trace');
+    assert.deepEqual(trace.filter((c) => c.kind === 'path').map((c) => [c.text, c.depth]), [['TopicList.jsx', 0], ['index.js', 2]]);
+    for (const name of ['TopicRow', 'TopicList']) assert.ok(find(trace, 'symbol', name), `${name} in ${JSON.stringify(trace)}`);
+    assert.equal(find(trace, 'symbol', 'ul'), undefined, 'host elements are no components');
+  });
+
   it('mines a Java exception: class file paths from frames, not packages as files', () => {
     const { clues } = mineIssue({
       title: 'Unexpected end of input',
