@@ -1,5 +1,5 @@
 import { chooseAnswerSize } from '../core/embedded/answerSize';
-import { FEATURE_NAMES, PYTHON_FILE, PYTHON_TWINS_AT, TWIN_LANGUAGES, twinsAt } from '../core/embedded/features';
+import { FEATURE_NAMES, PYTHON_FILE, SHARED_FEATURES, TWIN_LANGUAGES, twinsAt } from '../core/embedded/features';
 import { RANKER_FORMAT, RANKER_VERSION, answerSettings, probabilities, type AnswerSizeSettings, type RankerModel } from '../core/embedded/ranker';
 import { scoreInstance, summarize, type Summary } from '../eval/metrics';
 import { fitLogistic, standardiser, type LogisticFit } from './logistic';
@@ -64,7 +64,7 @@ export function trainRanker(issues: TrainingIssue[], options: FitOptions = DEFAU
  * `pythonAnswers` are the answer-size settings of runs led by a Python file (RankerModel.python).
  */
 export function fitModel(issues: TrainingIssue[], options: FitOptions, maxFiles: number, missingGold: number, twins = true, pythonAnswers?: AnswerSizeSettings): RankerModel {
-  const base = PYTHON_TWINS_AT;
+  const base = SHARED_FEATURES;
   const rows: number[][] = [];
   const labels: number[] = [];
   const sampleWeights: number[] = [];
@@ -108,7 +108,7 @@ export function fitModel(issues: TrainingIssue[], options: FitOptions, maxFiles:
  * centred (0 stays 0), the shared log-odds as offset.
  */
 function fitTwins(rows: number[][], labels: number[], sampleWeights: number[], members: number[], standardised: number[][], fit: LogisticFit, l2: number, at: number) {
-  const base = PYTHON_TWINS_AT;
+  const base = SHARED_FEATURES;
   const twinRows = members.map((i) => rows[i]!.slice(at + 1, at + 1 + base));
   const { scale } = standardiser(twinRows);
   const offsets = members.map((i) => fit.bias + standardised[i]!.reduce((sum, v, k) => sum + v * fit.weights[k]!, 0));

@@ -124,7 +124,7 @@ export const FEATURE_NAMES: readonly string[] = [
 ];
 
 /** How many shared features there are; the first language's part starts there. */
-export const PYTHON_TWINS_AT = BASE_NAMES.length;
+export const SHARED_FEATURES = BASE_NAMES.length;
 
 /** Where language `index`'s part starts (TWIN_LANGUAGES order): its `<language>_file` flag, then its twins. */
 export function twinsAt(index: number): number {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { FEATURE_NAMES, PYTHON_TWINS_AT, TWIN_LANGUAGES } from '../../../src/core/embedded/features';
+import { FEATURE_NAMES, SHARED_FEATURES, TWIN_LANGUAGES } from '../../../src/core/embedded/features';
 import { probabilities } from '../../../src/core/embedded/ranker';
 import { labelIssue, type TrainingIssue } from '../../../src/trainer/examples';
 import { DEFAULT_FIT, answerFor, fitModel, repositoryFolds, trainRanker } from '../../../src/trainer/fit';
@@ -62,7 +62,7 @@ describe('ranker training', () => {
       const definer = Math.floor(i / 3) % 3;
       const gold = ext === 'py' ? 0 : ext === 'go' ? 2 : definer;
       const candidates = [0, 1, 2].map((c) => {
-        const base = new Array<number>(PYTHON_TWINS_AT).fill(0);
+        const base = new Array<number>(SHARED_FEATURES).fill(0);
         base[HAND_RATIO] = 1 - c * 0.1;
         base[DEFINES] = c === (ext === 'rs' ? definer : ext === 'py' ? 2 : 0) ? 1 : 0;
         return { path: `f${c}.${ext}`, values: withTwins(base, `f${c}.${ext}`) };
@@ -72,7 +72,7 @@ describe('ranker training', () => {
     const withTwinsModel = fitModel(mixed, DEFAULT_FIT, 1, 0);
     const shared = fitModel(mixed, DEFAULT_FIT, 1, 0, false);
     assert.equal(withTwinsModel.features.length, FEATURE_NAMES.length);
-    assert.ok(withTwinsModel.mean.slice(PYTHON_TWINS_AT).every((m) => m === 0), 'twins are not centred, so 0 stays 0');
+    assert.ok(withTwinsModel.mean.slice(SHARED_FEATURES).every((m) => m === 0), 'twins are not centred, so 0 stays 0');
     for (const issue of mixed.filter((i) => i.language === 'rust')) {
       assert.deepEqual(probabilities(withTwinsModel, issue.candidates), probabilities(shared, issue.candidates));
     }
@@ -95,7 +95,7 @@ describe('ranker training', () => {
     for (let i = 0; i < 60; i++) {
       const py = i % 4 === 0;
       const candidates = [0, 1, 2].map((c) => {
-        const base = new Array<number>(PYTHON_TWINS_AT).fill(0);
+        const base = new Array<number>(SHARED_FEATURES).fill(0);
         base[HAND_RATIO] = 1 - c * 0.1;
         return { path: `f${c}.${py ? 'py' : 'go'}`, values: withTwins(base, `f${c}.${py ? 'py' : 'go'}`) };
       });

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
-import { FEATURE_NAMES, PYTHON_TWINS_AT, TWIN_LANGUAGES, twinsAt, type CandidateFeatures } from '../../../../src/core/embedded/features';
+import { FEATURE_NAMES, SHARED_FEATURES, TWIN_LANGUAGES, twinsAt, type CandidateFeatures } from '../../../../src/core/embedded/features';
 import { Locator } from '../../../../src/core/locator';
 import { NodeToolRunner } from '../../../../src/tools/runner';
 import { makeTree, removeTree } from '../../tools/fixture';
@@ -87,7 +87,7 @@ describe('candidate features (real files, real ripgrep)', function () {
       let rows: CandidateFeatures[] = [];
       const issue = { title: 'RepoCard renderStars ignores the locale', body: 'Calling `renderStars(1234)` on a `RepoCard` prints 1234; `RenderStars` in Go too.' };
       await new Locator(new NodeToolRunner({ roots: [tree] })).locate(issue, createEmbeddedBrain({ model: null, observe: (f) => (rows = f) }));
-      const base = PYTHON_TWINS_AT;
+      const base = SHARED_FEATURES;
       assert.equal(FEATURE_NAMES.length, base + TWIN_LANGUAGES.length * (base + 1));
       TWIN_LANGUAGES.forEach(({ name, file }, index) => {
         const at = twinsAt(index);
