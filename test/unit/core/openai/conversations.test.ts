@@ -253,7 +253,9 @@ describe('cancellation while tools run', () => {
   it('runs the 8 rg processes of a turn side by side, cancels them within 200 ms, and leaves none behind', async function () {
     this.timeout(30_000);
     const line = 'abcdefghij klmnopqrst 0123456789 uvwxyz ABCDEFGHIJ klmnopqrst 0123456789\n';
-    const block = line.repeat(20_000);
+    // Big enough that 8 such greps on 2 cores take about a second: the cancel must find them still running
+    // (at 20 000 lines they could all finish before it, and the run went on to a second model request).
+    const block = line.repeat(100_000);
     const controller = new AbortController();
     let abortedAt = 0;
     let rgSeen = 0;
