@@ -6,6 +6,8 @@
  * the package's, so only that declaration ties them.
  */
 
+import { escapeRegex } from './definitions';
+
 const SCOPED_NAME = /(?<![\w@/.-])@[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*/g;
 /** `from 'x'`, `require('x')`, `import('x')`, `import 'x'`: bare specifiers only (no `./x`, `/x`, `node:x`). */
 const SPECIFIER = /(?:\bfrom\s+|\brequire\(\s*|\bimport\(\s*|^\s*import\s+)(["'])([a-z0-9@][\w@./-]*)\1/gm;
@@ -29,7 +31,7 @@ export function packageNames(text: string): string[] {
 
 /** The grep pattern of package.json lines declaring one of the names. */
 export function packageDeclarationPattern(names: string[]): string {
-  return `^\\s*"name"\\s*:\\s*"(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})"`;
+  return `^\\s*"name"\\s*:\\s*"(?:${names.map(escapeRegex).join('|')})"`;
 }
 
 /**

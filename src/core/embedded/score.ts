@@ -100,15 +100,18 @@ export interface ScoreContext {
 export function rankFiles(files: Iterable<FileEvidence>, context: ScoreContext): ScoredFile[] {
   const scored: ScoredFile[] = [];
   for (const evidence of files) {
-    const score = scoreFile(evidence, context);
     const namedPackage = namedPackageOf(evidence.path, context);
+    const score = scoreFile(evidence, context, namedPackage !== undefined);
     if (score > 0) scored.push({ path: evidence.path, score, evidence, ...(namedPackage ? { namedPackage } : {}) });
   }
   return scored.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
 }
 
-/** The explainable score of one file: a weighted sum of its evidence times a demotion for tests/docs/examples. */
-export function scoreFile(evidence: FileEvidence, context: ScoreContext): number {
+/**
+ * The explainable score of one file: a weighted sum of its evidence, times FILE_WEIGHTS.namedPackage when it lies
+ * in a package the issue names (`inNamedPackage`, from namedPackageOf), times a demotion for tests/docs/examples.
+ */
+export function scoreFile(evidence: FileEvidence, context: ScoreContext, inNamedPackage = false): number {
   const parts: number[] = [];
   let strongLeads = 0;
   for (const clue of evidence.pathMatches) {
@@ -145,7 +148,7 @@ export function scoreFile(evidence: FileEvidence, context: ScoreContext): number
   score += titlePathWords(evidence.path, context.titleWords).length * FILE_WEIGHTS.titlePathWord;
   score += titlePathWords(evidence.path, context.bodyWords).length * FILE_WEIGHTS.bodyPathWord;
   score += Math.max(0, strongLeads - 1) * FILE_WEIGHTS.agreement;
-  if (namedPackageOf(evidence.path, context)) score *= FILE_WEIGHTS.namedPackage;
+  if (inNamedPackage) score *= FILE_WEIGHTS.namedPackage;
   return score * demotion(evidence.path, context);
 }
 

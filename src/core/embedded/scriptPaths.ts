@@ -23,21 +23,17 @@ export function isScriptPath(path: string): boolean {
  */
 export function scriptTwins(path: string): string[] {
   if (!isScriptPath(path)) return [];
-  const stem = path.replace(SCRIPT_EXTENSION, '');
-  const twins = SCRIPT_EXTENSIONS.map((ext) => `${stem}.${ext}`).filter((twin) => twin !== path);
-  if (BUILD_FOLDER.test(path)) {
-    const inSource = `src/${stem.replace(BUILD_FOLDER, '')}`;
-    twins.push(...SCRIPT_EXTENSIONS.map((ext) => `${inSource}.${ext}`));
-  }
-  return twins;
+  return twinStems(path).flatMap((stem) => SCRIPT_EXTENSIONS.map((ext) => `${stem}.${ext}`)).filter((twin) => twin !== path);
 }
 
 /** Glob alternatives (inside `**\/{…}`) for a path tail: itself, or for a script its twins by brace sets. */
 export function scriptGlobs(tail: string): string[] {
   if (!isScriptPath(tail)) return [tail];
-  const stem = tail.replace(SCRIPT_EXTENSION, '');
-  const any = `.{${SCRIPT_EXTENSIONS.join(',')}}`;
-  const globs = [`${stem}${any}`];
-  if (BUILD_FOLDER.test(tail)) globs.push(`src/${stem.replace(BUILD_FOLDER, '')}${any}`);
-  return globs;
+  return twinStems(tail).map((stem) => `${stem}.{${SCRIPT_EXTENSIONS.join(',')}}`);
+}
+
+/** A script path without its extension, and (in a build folder) the same under `src/`. */
+function twinStems(path: string): string[] {
+  const stem = path.replace(SCRIPT_EXTENSION, '');
+  return BUILD_FOLDER.test(path) ? [stem, `src/${stem.replace(BUILD_FOLDER, '')}`] : [stem];
 }
