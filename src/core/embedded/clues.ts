@@ -2,7 +2,7 @@ import type { Issue } from '../../common/issue';
 import { CLUE_WEIGHTS } from './score';
 import { withoutAddresses } from './addresses';
 import { boundIssue } from './issueBounds';
-import { packageNames } from './packages';
+import { packageNames, packageSubpaths } from './packages';
 
 /** What kind of evidence a clue is; each kind is searched differently. */
 export type ClueKind = 'path' | 'module' | 'symbol' | 'message';
@@ -20,6 +20,11 @@ export interface Clue {
   weight: number;
   /** Position of the frame in a stack trace, 0 = innermost (deepest) frame; traces only. */
   depth?: number;
+  /**
+   * For a module inside an npm package, from a deep import (`dayjs/plugin/utc`): the package, whose folder in
+   * the workspace the module must be found in (packages.ts).
+   */
+  package?: string;
 }
 
 /** Clues mined from an issue, strongest first, plus the names the issue's own code defines. */
@@ -128,6 +133,11 @@ export function mineIssue(raw: Issue): IssueEvidence {
   mineText(title, 'title', collector);
   mineText(prose, 'body', collector, bareProse);
   mineText(code, 'code', collector);
+  // A deep import names a module inside a package (`dayjs/plugin/utc`); only that package's own folder can hold it.
+  for (const { name, subpath } of packageSubpaths(`${title}\n${body}`)) {
+    if (collector.has('module', subpath)) continue;
+    collector.add('module', subpath, 'code', CLUE_WEIGHTS.source.code * CLUE_WEIGHTS.kind.module).package = name;
+  }
   // Plain title words ("delete", "timeout") may name a function; weak clues, searched for definitions only.
   // English function words ("should", "after") name none, yet prose matches them as definitions
   // ("** this function should be invoked" in a vendored C header), so they are left out.
@@ -156,8 +166,12 @@ class ClueCollector {
   private readonly firstSeen = new Map<string, number>();
   readonly qualifiers = new Map<string, string[]>();
 
+  has(kind: ClueKind, text: string): boolean {
+    return this.byKey.has(`${kind}:${text}`);
+  }
+
   addIfAbsent(kind: ClueKind, text: string, source: ClueSource, weight: number): void {
-    if (!this.byKey.has(`${kind}:${text}`)) this.add(kind, text, source, weight);
+    if (!this.has(kind, text)) this.add(kind, text, source, weight);
   }
 
   addQualifier(name: string, qualifier: string): void {
@@ -166,7 +180,8 @@ class ClueCollector {
     this.qualifiers.set(name, list);
   }
 
-  add(kind: ClueKind, text: string, source: ClueSource, weight: number, depth?: number): void {
+  /** Adds a clue, or strengthens the one already seen; returns it. */
+  add(kind: ClueKind, text: string, source: ClueSource, weight: number, depth?: number): Clue {
     const key = `${kind}:${text}`;
     const existing = this.byKey.get(key);
     if (!this.firstSeen.has(key)) this.firstSeen.set(key, this.order++);
@@ -177,11 +192,12 @@ class ClueCollector {
       existing.weight = Math.max(existing.weight, weight) + bonus;
       if (SOURCE_ORDER.indexOf(source) < SOURCE_ORDER.indexOf(existing.source)) existing.source = source;
       if (depth !== undefined && (existing.depth === undefined || depth < existing.depth)) existing.depth = depth;
-      return;
+      return existing;
     }
     const clue: Clue = { kind, text, source, weight };
     if (depth !== undefined) clue.depth = depth;
     this.byKey.set(key, clue);
+    return clue;
   }
 
   result(): Clue[] {

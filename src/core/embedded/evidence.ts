@@ -2,7 +2,7 @@ import type { GrepHit } from '../../common/tools';
 import type { Clue } from './clues';
 import { definesName, escapeRegex } from './definitions';
 import { fileStem, pathKind, type ScoreContext } from './score';
-import { packageFolder } from './packages';
+import { manifestFolder, subpathResolves } from './packages';
 import { scriptTwins } from './scriptPaths';
 
 /** A clue found in a file, and the lines where it was found. */
@@ -31,8 +31,10 @@ export class EvidenceBoard {
   private readonly files = new Map<string, FileEvidence>();
   /** Clue texts whose mention search was cut short, so their file counts are lower bounds. */
   readonly truncatedClues = new Set<string>();
-  /** The workspace's packages the issue names: folder (with a trailing `/`) to package name. */
+  /** The workspace's packages the issue names: folder (with a trailing `/`, `''` for the root) to package name. */
   private readonly packages = new Map<string, string>();
+  /** Files a deep import's glob found, kept until the package's folder is known (resolveSubpaths). */
+  private readonly subpathHits: { path: string; clue: Clue }[] = [];
 
   /** Every file with some evidence. */
   all(): FileEvidence[] {
@@ -49,6 +51,8 @@ export class EvidenceBoard {
     for (const clue of clues) {
       if (clue.kind === 'path') {
         for (const path of matchingPaths(paths, clue.text)) pushUnique(this.file(path).pathMatches, clue);
+      } else if (clue.kind === 'module' && clue.package) {
+        for (const path of paths) this.subpathHits.push({ path, clue });
       } else if (clue.kind === 'module') {
         for (const path of paths) if (moduleMatchesClue(path, clue.text)) pushUnique(this.file(path).moduleMatches, clue);
       }
@@ -77,9 +81,21 @@ export class EvidenceBoard {
   /** Records the package.json lines that declare a package the issue names. */
   addPackageManifests(hits: GrepHit[]): void {
     for (const hit of hits) {
-      const folder = packageFolder(hit.path);
+      const folder = manifestFolder(hit.path);
       const name = /"name"\s*:\s*"([^"]+)"/.exec(hit.text)?.[1];
-      if (folder && name) this.packages.set(folder, name);
+      if (folder !== undefined && name) this.packages.set(folder, name);
+    }
+  }
+
+  /**
+   * A deep import's module matches only inside the folder of the package.json that declares its package (the
+   * root's included): `client` of `react-dom/client` is not the reporter's own `src/client.js`.
+   */
+  private resolveSubpaths(): void {
+    for (const { path, clue } of this.subpathHits.splice(0)) {
+      for (const [folder, name] of this.packages) {
+        if (name === clue.package && path.startsWith(folder) && subpathResolves(path.slice(folder.length), clue.text)) pushUnique(this.file(path).moduleMatches, clue);
+      }
     }
   }
 
@@ -90,6 +106,7 @@ export class EvidenceBoard {
 
   /** File counts per clue, which turn raw matches into rarity-weighted evidence. */
   context(base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'bodyWords' | 'qualifiers'>): ScoreContext {
+    this.resolveSubpaths();
     const definitionFiles = new Map<string, number>();
     const mentionFiles = new Map<string, number>();
     const messageFiles = new Map<string, number>();
@@ -105,7 +122,9 @@ export class EvidenceBoard {
       for (const key of file.messages.keys()) increment(messageFiles, key);
       for (const clue of [...file.pathMatches, ...file.moduleMatches]) increment(pathFiles, clue.text);
     }
-    return { ...base, definitionFiles, mentionFiles, messageFiles, pathFiles, stemFiles, packages: new Map(this.packages) };
+    // The root's package.json says nothing about where in the tree a fix is: no file is "in" the root package.
+    const packages = new Map([...this.packages].filter(([folder]) => folder !== ''));
+    return { ...base, definitionFiles, mentionFiles, messageFiles, pathFiles, stemFiles, packages };
   }
 
   private file(path: string): FileEvidence {

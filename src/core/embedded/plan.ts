@@ -1,7 +1,7 @@
 import type { ToolCall } from '../../common/tools';
 import type { Clue, IssueEvidence } from './clues';
 import { definitionSearchPatterns, escapeRegex } from './definitions';
-import { packageDeclarationPattern } from './packages';
+import { packageDeclarationPattern, subpathGlobs } from './packages';
 import { scriptGlobs } from './scriptPaths';
 
 /** Budgets of the embedded policy's searches. */
@@ -75,6 +75,7 @@ export function globForLocations(clues: Clue[]): string {
   for (const clue of clues) {
     const tail = clue.text.split('/').slice(-2).join('/');
     if (clue.kind === 'path') for (const glob of scriptGlobs(tail)) alternatives.add(glob);
+    else if (clue.package) for (const glob of subpathGlobs(clue.text)) alternatives.add(glob);
     else {
       alternatives.add(`${tail}.*`);
       alternatives.add(`${tail}/{__init__,index,mod}.*`);

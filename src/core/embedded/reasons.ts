@@ -27,7 +27,10 @@ export function reasonFor(file: ScoredFile, titleWords: string[], weights?: Map<
   const parts: { group: EvidenceGroup; text: string }[] = [];
   const add = (group: EvidenceGroup, text: string) => parts.push({ group, text });
   for (const clue of strongestFirst(e.pathMatches)) add('path', `path \`${clue.text}\` is ${WHERE[clue.source]}`);
-  for (const clue of strongestFirst(e.moduleMatches)) add('module', `the module \`${clue.text.replace(/\//g, '.')}\` ${WHERE[clue.source]}`);
+  for (const clue of strongestFirst(e.moduleMatches)) {
+    // A deep import names the module by the package's own path (`dayjs/plugin/utc`), not a dotted one.
+    add('module', clue.package ? `\`${clue.package}/${clue.text}\`, which the issue imports, resolves here` : `the module \`${clue.text.replace(/\//g, '.')}\` ${WHERE[clue.source]}`);
+  }
   const messages = strongestHits(e.messages);
   if (messages[0]) add('message', `contains the error message "${clip(messages[0].clue.text)}"`);
   const defs = strongestHits(e.definitions).slice(0, 3);

@@ -7,9 +7,9 @@
  */
 
 const SCRIPT_EXTENSION = /\.(?:js|jsx|mjs|cjs)$/;
-const SCRIPT_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'];
+export const SCRIPT_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'];
 /** Output folders of JavaScript builds (tsc's `outDir`, bundlers' module formats). */
-const BUILD_FOLDER = /^(?:dist|lib|build|out|cjs|esm|es|umd)\//;
+export const BUILD_FOLDER = /^(?:dist|lib|build|out|cjs|esm|es|umd)\//;
 
 /** True for a path with a JavaScript extension, whose source may be TypeScript. */
 export function isScriptPath(path: string): boolean {

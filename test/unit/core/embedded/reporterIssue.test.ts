@@ -164,3 +164,46 @@ describe('EmbeddedBrain on an issue that names a package of a monorepo', functio
     assert.ok(asked.some((a) => a.pattern?.includes('"name"')), 'one grep for the declarations');
   });
 });
+
+/** A date library with plugins: the issue's deep import says which plugin; the core and another plugin use the same words. */
+const PLUGINS: Record<string, string> = {
+  'package.json': '{\n  "name": "minidate",\n  "main": "minidate.min.js"\n}\n',
+  'src/index.js': [
+    'class MiniDate {',
+    '  constructor(date) { this.$d = new Date(date); this.$offset = 0; }',
+    '  utcOffset() { return -Math.round(this.$d.getTimezoneOffset() / 15) * 15; }',
+    '  local() { return new MiniDate(this.$d); }',
+    '}',
+    'export default function minidate(date) { return new MiniDate(date); }',
+    '',
+  ].join('\n'),
+  'src/plugin/utc/index.js': [
+    'export default (option, MiniDate, minidate) => {',
+    '  minidate.utc = function (date) { return minidate(date); };',
+    '  MiniDate.prototype.utcOffset = function (input) {',
+    '    if (input === undefined) return this.$offset;',
+    '    this.$offset = input;',
+    '    return this;',
+    '  };',
+    '};',
+    '',
+  ].join('\n'),
+  'src/plugin/timezone/index.js': [
+    'export default (option, MiniDate, minidate) => {',
+    '  MiniDate.prototype.tz = function (zone) { return this.utcOffset(zone === "UTC" ? 0 : 60).local(); };',
+    '};',
+    '',
+  ].join('\n'),
+};
+
+describe('EmbeddedBrain on an issue with a deep import of the workspace\'s own package', function () {
+  it('answers the module the import resolves to, and says so', async () => {
+    const issue = {
+      title: 'utcOffset() returns the wrong value after setting it',
+      body: "```js\nimport minidate from 'minidate'\nimport utc from 'minidate/plugin/utc'\nminidate.extend(utc)\nminidate().utcOffset(120).utcOffset() // 0\n```\nThe offset I set is lost.",
+    };
+    const result = await locateIn(PLUGINS, issue);
+    assert.equal(result.candidates[0]?.path, 'src/plugin/utc/index.js', JSON.stringify(result.candidates));
+    assert.match(result.candidates[0]!.reason, /`minidate\/plugin\/utc`, which the issue imports, resolves here/, result.candidates[0]!.reason);
+  });
+});
