@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import type { Clue } from '../../../../src/core/embedded/clues';
 import { mineIssue } from '../../../../src/core/embedded/clues';
-import { definitionSearchPatterns } from '../../../../src/core/embedded/definitions';
+import { definesName, definitionSearchPatterns } from '../../../../src/core/embedded/definitions';
 import { EvidenceBoard, matchingPaths } from '../../../../src/core/embedded/evidence';
 import { LeaderCheck } from '../../../../src/core/embedded/leaderCheck';
 import { globForLocations } from '../../../../src/core/embedded/plan';
@@ -142,6 +142,24 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     }
     const out = lines.filter((l) => found.has(l));
     assert.deepEqual(out, ['raises = make_raiser()', '  render(props) {', '  render: function () {', 'def raises(x):']);
+  });
+
+  it("finds JavaScript's member-function definitions, and leaves attribute assignments as mentions", () => {
+    const lines = [
+      '\tPosts.getPostData = async function (pid) {',
+      'Axios.prototype.request = function request(config) {',
+      '  exports.getPostData = (pid) => db.get(pid);',
+      '    self.getPostData = getPostData',
+      '  Posts.getPostData(pid);',
+      'const data = await Posts.getPostData(pid);',
+    ];
+    const found = new Set<string>();
+    for (const pattern of definitionSearchPatterns(['getPostData', 'request'])) {
+      const run = execFileSync(ripgrepPath(), ['--no-config', '-e', pattern, '-'], { input: lines.join('\n'), encoding: 'utf8' });
+      for (const line of run.replace(/\n$/, '').split('\n')) found.add(line);
+    }
+    assert.deepEqual(lines.filter((l) => found.has(l)), lines.slice(0, 3));
+    assert.deepEqual(lines.map((l) => definesName(l, 'getPostData') || definesName(l, 'request')), [true, true, true, false, false, false]);
   });
 
   describe('case-insensitive title-word file search (real tree)', () => {
