@@ -8,6 +8,10 @@ const KEYWORD_DEF = String.raw`\b(?:def|class|func|fn|function\*?|struct|enum|tr
  * CommonJS module. Only a function value counts, so `self.name = name` (an attribute) stays a mention.
  */
 const QUALIFIED_OWNER = String.raw`(?:[\w$]+\.)+`;
+/** Words before a name at a line's start that still make it a definition (`pub`, `async getPost(`, `private readonly x =`). */
+const MODIFIER = String.raw`(?:const|let|var|static|final|pub|async|public|private|protected|readonly|override|get|set)`;
+/** A TypeScript or Java method's type parameters: `map<T, U>(`. */
+const TYPE_PARAMETERS = String.raw`(?:<[^<>()]*>)?`;
 const FUNCTION_VALUE = String.raw`\s*=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)`;
 
 /** Compiled patterns per name, bounded: a long-lived host (extension, MCP, eval) sees endless new names. */
@@ -31,7 +35,7 @@ export function definitionSearchPatterns(names: string[]): [keywords: string, li
   const alternation = names.map(wordBounded).join('|');
   return [
     String.raw`(?:${KEYWORD_DEF}(?:\([^)]*\)\s*)?|::|#define\s+|\bimpl(?:<[^>]*>)?\s+(?:[\w:]+(?:<[^>]*>)?\s+for\s+)?)(?:${alternation})\b`,
-    String.raw`^\s*(?:(?:export\s+)?(?:(?:const|let|var|static|final|pub)\s+)*(?:${alternation})\s*(?:[:=](?:[^=]|$)|\([^)]*\)\s*(?:\{|=>|:))|${QUALIFIED_OWNER}(?:${alternation})${FUNCTION_VALUE})`,
+    String.raw`^\s*(?:(?:export\s+)?(?:${MODIFIER}\s+)*(?:${alternation})\s*(?:[:=](?:[^=]|$)|${TYPE_PARAMETERS}\([^)]*\)\s*(?:\{|=>|:))|${QUALIFIED_OWNER}(?:${alternation})${FUNCTION_VALUE})`,
   ];
 }
 
@@ -68,7 +72,9 @@ function definitionPatterns(n: string): RegExp[] {
     // Top-level assignments: NAME = ..., const NAME = ..., export const NAME: T = ... (indented ones are attributes or locals)
     new RegExp(String.raw`^(?:export\s+)?(?:default\s+)?(?:(?:const|let|var|static|final|pub|public|private|protected|readonly)\s+)*${n}\s*(?::[^=]{1,80})?=(?![=>])`),
     // Object or class members: NAME(args) {, async NAME(...), NAME: function, NAME: (...) =>
-    new RegExp(String.raw`^\s*(?:(?:async|static|get|set|public|private|protected|override|readonly)\s+)*${n}\s*\([^;]*\)\s*(?::[^{;]+)?\{?\s*$`),
+    new RegExp(String.raw`^\s*(?:(?:async|static|get|set|public|private|protected|override|readonly)\s+)*${n}\s*${TYPE_PARAMETERS}\([^;]*\)\s*(?::[^{;]+)?\{?\s*$`),
+    // Class fields holding a function: `handleClick = () => {`, `private readonly load = async (id: string): Promise<void> =>`
+    new RegExp(String.raw`^\s*(?:(?:static|public|private|protected|readonly|override)\s+)*${n}\s*(?::[^=]{1,80})?=\s*(?:async\s+)?(?:\([^)]*\)|[\w$]+)\s*(?::[^=]{1,80})?=>`),
     new RegExp(String.raw`^\s*["']?${n}["']?\s*:\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|\w+\s*=>)`),
     // Member assignments of a function: Obj.NAME = function, Obj.prototype.NAME = async (...) =>
     new RegExp(String.raw`^\s*${QUALIFIED_OWNER}${n}${FUNCTION_VALUE}`),

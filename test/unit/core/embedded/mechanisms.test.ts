@@ -144,11 +144,14 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     assert.deepEqual(out, ['raises = make_raiser()', '  render(props) {', '  render: function () {', 'def raises(x):']);
   });
 
-  it("finds JavaScript's member-function definitions, and leaves attribute assignments as mentions", () => {
+  it("finds JavaScript's member-function, async and generic method and function-field definitions, and leaves attribute assignments as mentions", () => {
     const lines = [
       '\tPosts.getPostData = async function (pid) {',
       'Axios.prototype.request = function request(config) {',
       '  exports.getPostData = (pid) => db.get(pid);',
+      '  async getPostData(pid) {',
+      '  request<T>(config: Config): Promise<T> {',
+      '  private readonly getPostData = async (pid: string): Promise<Post> => {',
       '    self.getPostData = getPostData',
       '  Posts.getPostData(pid);',
       'const data = await Posts.getPostData(pid);',
@@ -158,8 +161,8 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
       const run = execFileSync(ripgrepPath(), ['--no-config', '-e', pattern, '-'], { input: lines.join('\n'), encoding: 'utf8' });
       for (const line of run.replace(/\n$/, '').split('\n')) found.add(line);
     }
-    assert.deepEqual(lines.filter((l) => found.has(l)), lines.slice(0, 3));
-    assert.deepEqual(lines.map((l) => definesName(l, 'getPostData') || definesName(l, 'request')), [true, true, true, false, false, false]);
+    assert.deepEqual(lines.filter((l) => found.has(l)), lines.slice(0, 6));
+    assert.deepEqual(lines.map((l) => definesName(l, 'getPostData') || definesName(l, 'request')), [true, true, true, true, true, true, false, false, false]);
   });
 
   describe('case-insensitive title-word file search (real tree)', () => {
