@@ -90,6 +90,13 @@ function definitionPatterns(n: string): RegExp[] {
   ];
 }
 
+/** True when `line` assigns a function to `name` as a member (`Posts.getPostData = async function`). */
+export function isMemberFunction(line: string, name: string): boolean {
+  // Most definitions (`def`, `fn`, methods) have no owner before the name: skip compiling a pattern for them.
+  if (!/^\s*[\w$]+\./.test(line)) return false;
+  return new RegExp(String.raw`^\s*${QUALIFIED_OWNER}${escapeRegex(name)}${FUNCTION_VALUE}`).test(line);
+}
+
 /** Names whose patterns are compiled and kept (bounded; exported for the leak test and bench). */
 export function cachedDefinitionNames(): number {
   return cache.size;

@@ -1,6 +1,6 @@
 import type { GrepHit } from '../../common/tools';
 import type { Clue } from './clues';
-import { definesName, escapeRegex } from './definitions';
+import { definesName, escapeRegex, isMemberFunction } from './definitions';
 import { fileStem, pathKind, type ScoreContext } from './score';
 import { manifestFolder, subpathResolves } from './packages';
 import { scriptTwins } from './scriptPaths';
@@ -73,7 +73,9 @@ export class EvidenceBoard {
         const evidence = this.file(hit.path);
         const target = definesName(hit.text, clue.text) ? evidence.definitions : evidence.mentions;
         addLine(target, clue, hit.line);
-        if (target === evidence.definitions && !/^\s/.test(hit.text)) target.get(clue.text)!.topLevel = true;
+        // A function assigned to a module's member (`Posts.getPostData = async function`) is its API even when a
+        // CommonJS wrapper (`module.exports = function (Posts) {`) indents it.
+        if (target === evidence.definitions && (!/^\s/.test(hit.text) || isMemberFunction(hit.text, clue.text))) target.get(clue.text)!.topLevel = true;
       }
     }
   }

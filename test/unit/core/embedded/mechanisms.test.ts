@@ -179,3 +179,22 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     });
   });
 });
+
+describe('EvidenceBoard: definitions at the top level', () => {
+  const clue = { kind: 'symbol' as const, text: 'getPostData', source: 'title' as const, weight: 1 };
+
+  it("counts a CommonJS wrapper's member functions as the module's own, but not an indented method or local", () => {
+    const board = new EvidenceBoard();
+    board.addSymbolHits(
+      [
+        { path: 'src/posts/data.js', line: 12, text: '\tPosts.getPostData = async function (pid) {' },
+        { path: 'src/posts/cache.js', line: 3, text: '  async getPostData(pid) {' },
+        { path: 'src/posts/other.js', line: 1, text: 'function getPostData(pid) {' },
+      ],
+      [clue],
+    );
+    assert.equal(board.get('src/posts/data.js')?.definitions.get('getPostData')?.topLevel, true);
+    assert.equal(board.get('src/posts/cache.js')?.definitions.get('getPostData')?.topLevel, undefined);
+    assert.equal(board.get('src/posts/other.js')?.definitions.get('getPostData')?.topLevel, true);
+  });
+});
