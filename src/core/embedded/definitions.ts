@@ -17,7 +17,7 @@ const TYPE_PARAMETERS = String.raw`(?:<[^<>()]*>)?`;
 const FUNCTION_VALUE = String.raw`\s*=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)`;
 
 /** Compiled patterns per name, bounded: a long-lived host (extension, MCP, eval) sees endless new names. */
-const cache = new Map<string, RegExp[]>();
+const cache = new Map<string, { any: RegExp[]; member: RegExp }>();
 const CACHE_NAMES = 256;
 
 /** Escapes a string for use inside a regular expression (JavaScript and ripgrep agree on these). */
@@ -55,15 +55,27 @@ function wordBounded(name: string): string {
 
 /** True when `line` (one line of a file) defines `name` rather than merely using it. */
 export function definesName(line: string, name: string): boolean {
+  return patternsFor(name).any.some((re) => re.test(line));
+}
+
+/** True when `line` assigns a function to `name` as a member (`Posts.getPostData = async function`). */
+export function isMemberFunction(line: string, name: string): boolean {
+  return patternsFor(name).member.test(line);
+}
+
+function patternsFor(name: string): { any: RegExp[]; member: RegExp } {
   let patterns = cache.get(name);
   if (!patterns) {
-    patterns = definitionPatterns(escapeRegex(name));
+    const n = escapeRegex(name);
+    const member = new RegExp(String.raw`^\s*${QUALIFIED_OWNER}${n}${FUNCTION_VALUE}`);
+    patterns = { any: [...definitionPatterns(n), member], member };
     if (cache.size >= CACHE_NAMES) cache.delete(cache.keys().next().value as string);
     cache.set(name, patterns);
   }
-  return patterns.some((re) => re.test(line));
+  return patterns;
 }
 
+/** The definition forms other than a member function (patternsFor adds that one). */
 function definitionPatterns(n: string): RegExp[] {
   return [
     // def/class/func/fn/function/struct/enum/trait/interface/type ... NAME
@@ -79,8 +91,6 @@ function definitionPatterns(n: string): RegExp[] {
     // Class fields holding a function: `handleClick = () => {`, `private readonly load = async (id: string): Promise<void> =>`
     new RegExp(String.raw`^\s*(?:(?:static|public|private|protected|readonly|override)\s+)*${n}\s*(?::[^=]{1,80})?=\s*(?:async\s+)?(?:\([^)]*\)|[\w$]+)\s*(?::[^=]{1,80})?=>`),
     new RegExp(String.raw`^\s*["']?${n}["']?\s*:\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|\w+\s*=>)`),
-    // Member assignments of a function: Obj.NAME = function, Obj.prototype.NAME = async (...) =>
-    new RegExp(String.raw`^\s*${QUALIFIED_OWNER}${n}${FUNCTION_VALUE}`),
     // C, C++, Java, C#: a typed declaration ending in NAME( that is not a statement; also Class::NAME(
     new RegExp(
       String.raw`^\s*(?!(?:return|if|else|while|for|switch|case|throw|new|delete|do|goto|await|yield|sizeof|co_return)\b)(?:[\w:<>,\[\]*&~]+[\s*&]+)+${n}\s*\([^;]*$`,
@@ -88,13 +98,6 @@ function definitionPatterns(n: string): RegExp[] {
     new RegExp(String.raw`^\s*(?:template\s*<[^>]*>\s*)?(?:[\w<>:,*&]+\s+)*(?:[\w<>]+::)+${n}\s*\(`),
     new RegExp(String.raw`^\s*#\s*define\s+${n}\b`),
   ];
-}
-
-/** True when `line` assigns a function to `name` as a member (`Posts.getPostData = async function`). */
-export function isMemberFunction(line: string, name: string): boolean {
-  // Most definitions (`def`, `fn`, methods) have no owner before the name: skip compiling a pattern for them.
-  if (!/^\s*[\w$]+\./.test(line)) return false;
-  return new RegExp(String.raw`^\s*${QUALIFIED_OWNER}${escapeRegex(name)}${FUNCTION_VALUE}`).test(line);
 }
 
 /** Names whose patterns are compiled and kept (bounded; exported for the leak test and bench). */

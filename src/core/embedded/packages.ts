@@ -14,7 +14,7 @@ const SCOPED_NAME = /(?<![\w@/.-])@[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*/g;
 const SPECIFIER = /(?:\bfrom\s+|\brequire\(\s*|\bimport\(\s*|^\s*import\s+)(["'])([a-z0-9@][\w@./-]*)\1/gm;
 const MAX_PACKAGES = 12;
 const MAX_SUBPATHS = 8;
-const SCRIPT_EXTENSION = /\.(?:js|jsx|mjs|cjs|ts|tsx|mts|cts)$/;
+const SCRIPT_EXTENSION = new RegExp(`\\.(?:${SCRIPT_EXTENSIONS.join('|')})$`);
 /** npm's own limit on a package name's length. */
 const MAX_NAME_LENGTH = 214;
 
