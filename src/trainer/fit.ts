@@ -165,12 +165,11 @@ function crossValidate(issues: TrainingIssue[], options: FitOptions): CrossValid
     folds.forEach((held, f) => held.forEach((i) => byIssue.set(i.instance_id, models[f]!)));
     return byIssue;
   };
-  // The shared answer size is chosen with the shared weights alone, over every run, so the Python twins change no
-  // other language. Then runs led by a Python file get settings of their own (Python fixes mostly change one
-  // file), chosen with the twins, which only Python files have; the other runs keep the shared settings.
-  const sharedModel = outOfFold(false);
+  // The shared answer size is chosen for the model that ships, twins included, over every run: chosen with the
+  // shared weights alone, it was picked for probabilities the Python and Go files never get. Then runs led by a
+  // Python file get settings of their own (Python fixes mostly change one file); the other runs keep the shared ones.
   const heldModel = outOfFold(true);
-  const global = bestSettings(issues, sharedModel, () => true, options, (settings) => settings);
+  const global = bestSettings(issues, heldModel, () => true, options, (settings) => settings);
   const python = bestSettings(issues, heldModel, (i) => pythonLed(heldModel.get(i.instance_id)!, i), options, (settings) => ({ ...global, python: settings }));
   const byLanguage = scoreAnswers(issues, new Map(issues.map((i) => [i.instance_id, answerFor(heldModel.get(i.instance_id)!, i, { ...global, python })])));
   const hand = new Map(issues.map((i) => [i.instance_id, i.candidates.slice(0, 1).map((c) => c.path)]));

@@ -136,6 +136,28 @@ describe('embedded clues', () => {
     for (const word of ['that', 'should', 'after']) assert.ok(!words.includes(word), `${word} names no code`);
   });
 
+  it("mines a title's component labels as names, and reads the words after the labels as the sentence's start", () => {
+    const { clues } = mineIssue({ title: '[material-ui][Autocomplete] Popup does not close on blur', body: '' });
+    const label = find(clues, 'symbol', 'Autocomplete');
+    assert.ok(label && label.source === 'title', JSON.stringify(clues));
+    assert.ok(label.weight > find(clues, 'symbol', 'autocomplete')!.weight, 'the label outweighs the plain title word');
+    assert.equal(find(clues, 'symbol', 'Popup'), undefined, 'a capital after the labels starts the sentence');
+    assert.equal(find(clues, 'symbol', 'material-ui'), undefined, 'a lower-case area label is matched as title words only');
+    for (const title of ['[RFC] Rework the theme', '[ENH] Faster plots', '[Bug] Crash on save', '[version 2.20.0] Crash']) {
+      const symbols = mineIssue({ title, body: '' }).clues.filter((c) => c.kind === 'symbol' && /^[A-Z]/.test(c.text));
+      assert.deepEqual(symbols, [], `${title}: a type label or a version names no code`);
+    }
+  });
+
+  it('spells a backticked kebab-case name every way code writes it', () => {
+    const { clues } = mineIssue({ title: 'Support a custom `cache-control` header', body: 'Running `hide-env` fails; `x-1` and `a-b` are not names.' });
+    for (const spelling of ['cache-control', 'Cache-Control', 'cache_control', 'cacheControl', 'CacheControl', 'hide_env', 'HideEnv']) {
+      assert.ok(find(clues, 'symbol', spelling), `${spelling}: ${JSON.stringify(clues.map((c) => c.text))}`);
+    }
+    assert.ok(find(clues, 'symbol', 'cache-control')!.weight > find(clues, 'symbol', 'cache')!.weight, 'the whole name outweighs its words');
+    for (const text of ['x-1', 'a-b', 'a_b', 'aB']) assert.equal(find(clues, 'symbol', text), undefined, text);
+  });
+
   it('mines a JavaScript stack: frame files and function names', () => {
     const { clues } = mineIssue({
       title: 'Pin card crashes',

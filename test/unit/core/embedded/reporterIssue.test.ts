@@ -207,3 +207,62 @@ describe('EmbeddedBrain on an issue with a deep import of the workspace\'s own p
     assert.match(result.candidates[0]!.reason, /`minidate\/plugin\/utc`, which the issue imports, resolves here/, result.candidates[0]!.reason);
   });
 });
+
+/** A UI kit: the title's label names the component; another component is named by the sentence's first word. */
+const UI_KIT: Record<string, string> = {
+  'packages/kit/src/Autocomplete/Autocomplete.js': [
+    "import * as React from 'react';",
+    "import Popup from '../Popup/Popup';",
+    'const Autocomplete = React.forwardRef(function Autocomplete(props, ref) {',
+    '  const [open, setOpen] = React.useState(false);',
+    '  const handleBlur = () => {',
+    '    if (props.disableCloseOnSelect) return;',
+    '  };',
+    '  return <Popup open={open} onBlur={handleBlur} ref={ref} />;',
+    '});',
+    'export default Autocomplete;',
+    '',
+  ].join('\n'),
+  'packages/kit/src/Popup/Popup.js': [
+    "import * as React from 'react';",
+    'export default function Popup({ open, onClose, onBlur, children }) {',
+    '  // Closes on blur: when the user clicks outside or tabs away; does not close while the pointer is inside.',
+    '  const handleBlur = (event) => { onBlur?.(event); onClose?.(); };',
+    '  return open ? <div role="presentation" onBlur={handleBlur}>{children}</div> : null;',
+    '}',
+    '',
+  ].join('\n'),
+  'packages/kit/src/Select/Select.js': "export default function Select(props) {\n  return <select {...props} />;\n}\n",
+};
+
+describe("EmbeddedBrain on a component library's labelled issue title", function () {
+  it("answers the component the title's label names, not the component that starts the sentence", async () => {
+    const result = await locateIn(UI_KIT, { title: '[Autocomplete] Popup does not close on blur', body: 'The list stays open after I tab away from the input.' });
+    // Without the label as a name, `Popup` (the sentence's first word) was the title's only name, and Popup.js came first.
+    assert.equal(result.candidates[0]?.path, 'packages/kit/src/Autocomplete/Autocomplete.js', JSON.stringify(result.candidates));
+    assert.match(result.candidates[0]!.reason, /defines `Autocomplete`/, result.candidates[0]!.reason);
+  });
+});
+
+/** A web service: the issue names an HTTP header in kebab case; the code writes it in Title-Case, CI config uses the words. */
+const SERVICE: Record<string, string> = {
+  'api/index.js': [
+    "const { renderCard } = require('../src/card');",
+    'module.exports = async (req, res) => {',
+    "  res.setHeader('Content-Type', 'image/svg+xml');",
+    "  res.setHeader('Cache-Control', 'public, max-age=1800');",
+    '  return res.send(renderCard(req.query));',
+    '};',
+    '',
+  ].join('\n'),
+  'src/card.js': 'exports.renderCard = (options) => `<svg>${options.title}</svg>`;\n',
+  '.github/workflows/test.yml': 'jobs:\n  test:\n    steps:\n      - name: Cache node modules\n        uses: actions/cache@v2\n        with:\n          key: npm-cache\n',
+};
+
+describe('EmbeddedBrain on an issue that names a header in kebab case', function () {
+  it('answers the file that sets the header as code spells it', async () => {
+    const issue = { title: 'Support custom cache control', body: 'It is better to have a customizable `cache-control`, e.g. a longer one for some cards.' };
+    const result = await locateIn(SERVICE, issue);
+    assert.equal(result.candidates[0]?.path, 'api/index.js', JSON.stringify(result.candidates));
+  });
+});
