@@ -499,8 +499,16 @@ function tracePathSuffix(path: string): string {
   return parts.slice(-Math.min(parts.length, 4)).join('/');
 }
 
+/**
+ * A runtime's own file in a trace: the Python standard library, node_modules, Rust's and Go's runtimes, and
+ * Node's internals (`internal/modules/cjs/loader.js`, always at the path's start). A Go project's own `internal/`
+ * packages (`zrpc/internal/serverinterceptors/statinterceptor.go`, `internal/cmd/grpc.go`) are the project's.
+ */
 function isRuntimePath(path: string): boolean {
-  return /(?:^|\/)(?:lib\/python\d[\d.]*\/(?!site-packages)|node_modules\/|internal\/|runtime\/|rustc\/|\.cargo\/registry|<frozen|<string>|<stdin>|<ipython)/.test(path);
+  return (
+    /(?:^|\/)(?:lib\/python\d[\d.]*\/(?!site-packages)|node_modules\/|runtime\/|rustc\/|\.cargo\/registry|<frozen|<string>|<stdin>|<ipython)/.test(path) ||
+    /^internal\/.*\.[cm]?js$/.test(path)
+  );
 }
 
 function javaPath(qualified: string, file: string): string {

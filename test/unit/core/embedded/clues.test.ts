@@ -149,6 +149,19 @@ describe('embedded clues', () => {
     }
   });
 
+  it("keeps a Go project's internal packages as its paths, and drops Node's internals", () => {
+    const body = [
+      'I hope to add a switch in zrpc/internal/serverinterceptors/statinterceptor.go to close the stats log.',
+      'The flag is read in internal/cmd/grpc.go.',
+      "Error: Cannot find module './x'",
+      '    at Function.Module._resolveFilename (internal/modules/cjs/loader.js:880:15)',
+    ].join('\n');
+    const { clues } = mineIssue({ title: 'Add a switch for the stats log', body });
+    assert.ok(find(clues, 'path', 'zrpc/internal/serverinterceptors/statinterceptor.go'), JSON.stringify(clues));
+    assert.ok(find(clues, 'path', 'internal/cmd/grpc.go'));
+    assert.equal(clues.find((c) => c.kind === 'path' && c.text.includes('loader.js')), undefined, "Node's own loader is not the project's");
+  });
+
   it('spells a backticked kebab-case name every way code writes it', () => {
     const { clues } = mineIssue({ title: 'Support a custom `cache-control` header', body: 'Running `hide-env` fails; `x-1` and `a-b` are not names.' });
     for (const spelling of ['cache-control', 'Cache-Control', 'cache_control', 'cacheControl', 'CacheControl', 'hide_env', 'HideEnv']) {
