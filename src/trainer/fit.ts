@@ -165,11 +165,13 @@ function crossValidate(issues: TrainingIssue[], options: FitOptions): CrossValid
     folds.forEach((held, f) => held.forEach((i) => byIssue.set(i.instance_id, models[f]!)));
     return byIssue;
   };
-  // The shared answer size is chosen for the model that ships, twins included, over every run: chosen with the
-  // shared weights alone, it was picked for probabilities the Python and Go files never get. Then runs led by a
-  // Python file get settings of their own (Python fixes mostly change one file); the other runs keep the shared ones.
+  // Runs led by a Python file answer with settings of their own (Python fixes mostly change one file), every other
+  // run with the shared ones. Which runs are Python-led depends on the model, not on the settings, so the two are
+  // chosen apart, each on its own runs, for the model that ships (twins included): together they are then the best
+  // pair. (Chosen over every run, the shared size also had to suit the Python-led runs it never answers, and a
+  // small change of the features could flip it between 3 files with 0 and with 3 gold expected outside.)
   const heldModel = outOfFold(true);
-  const global = bestSettings(issues, heldModel, () => true, options, (settings) => settings);
+  const global = bestSettings(issues, heldModel, (i) => !pythonLed(heldModel.get(i.instance_id)!, i), options, (settings) => settings);
   const python = bestSettings(issues, heldModel, (i) => pythonLed(heldModel.get(i.instance_id)!, i), options, (settings) => ({ ...global, python: settings }));
   const byLanguage = scoreAnswers(issues, new Map(issues.map((i) => [i.instance_id, answerFor(heldModel.get(i.instance_id)!, i, { ...global, python })])));
   const hand = new Map(issues.map((i) => [i.instance_id, i.candidates.slice(0, 1).map((c) => c.path)]));

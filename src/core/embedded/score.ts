@@ -187,6 +187,8 @@ export function demotion(path: string, context: Pick<ScoreContext, 'mentionsTest
   return 1;
 }
 
+const GENERATED_NAME = /(?:\.pb(?:\.gw)?\.go|_pb2(?:_grpc)?\.pyi?|\.pb\.(?:h|cc|ts|js)|[._]gen\.go|\.generated\.\w+|\.g\.dart|_mock\.go)$|^zz_generated\.|^mock_\w+\.go$/;
+
 /** What a file is for, judged by its folders and name: only `source` is where most fixes go. */
 export type PathKind = 'source' | 'test' | 'doc' | 'example' | 'vendor' | 'data' | 'generated';
 
@@ -196,6 +198,11 @@ export function pathKind(path: string): PathKind {
   const name = lower.slice(lower.lastIndexOf('/') + 1);
   // Type declarations beside sources, built bundles and generated man pages look like code but are outputs.
   if (/\.d\.[cm]?ts$/.test(name) || /(?:^|\/)(?:dist|build|out|bundle|coverage)\//.test(lower)) return 'generated';
+  // Code generators' outputs by their tools' naming conventions: protoc (`.pb.go`, `_pb2.py`, `.pb.cc`), gRPC
+  // gateways, oapi-codegen and `go generate` (`.gen.go`, `_gen.go`), Kubernetes' deepcopy (`zz_generated.*`),
+  // mockgen (`_mock.go`, `mock_*.go`), `.generated.ts`, Dart's `.g.dart`. A fix edits the
+  // schema or the generator; the output changes with it, but it is not where the change is decided.
+  if (GENERATED_NAME.test(name)) return 'generated';
   if (/\.[1-9]$/.test(name) || /(?:^|\/)man\/[^/]+\.[1-9]\w*$/.test(lower)) return 'doc';
   // Repository metadata (issue templates, workflows) and a top-level copy of other projects' code.
   if (/^\.github\//.test(lower)) return 'data';

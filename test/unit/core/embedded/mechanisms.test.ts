@@ -39,6 +39,15 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     assert.ok(demotion('dist/index.js', base) < 1);
   });
 
+  it("classifies code generators' outputs by their tools' names as generated, and hand-written look-alikes as source", () => {
+    for (const path of ['rpc/flipt/flipt.pb.go', 'rpc/flipt/flipt.pb.gw.go', 'rpc/flipt/flipt_grpc.pb.go', 'api/v1/service_pb2.py', 'api/v1/service_pb2_grpc.py', 'src/proto/msg.pb.cc', 'sdk/go/sdk.gen.go', 'internal/ent/client_gen.go', 'apis/v1/zz_generated.deepcopy.go', 'internal/store/store_mock.go', 'internal/store/mock_store.go', 'src/api/schema.generated.ts', 'lib/models/user.g.dart']) {
+      assert.equal(pathKind(path), 'generated', path);
+    }
+    for (const path of ['internal/codegen/generate.go', 'src/gen/index.ts', 'pkg/protobuf/decode.go', 'internal/mockserver/server.go', 'src/strings/to_string.go']) {
+      assert.equal(pathKind(path), 'source', path);
+    }
+  });
+
   it('the leader check bonus respects the demotion: a word-rich changelog does not win on words', () => {
     const file = (path: string, score: number) => ({ path, score, evidence: { path } as never });
     const ranked = [file('src/locale.c', 10), file('ChangeLog', 9.9)];
