@@ -295,6 +295,13 @@ function mineText(raw: string, source: ClueSource, out: ClueCollector, text = so
       if (kebabTerms++ < MAX_KEBAB_TERMS) addKebab(term[0], source, out, base * CLUE_WEIGHTS.backtickFactor);
     }
   }
+  // A kebab-case name in the title's prose may be a command or option (`local-exec`, `import-mode`) or an English
+  // compound (`read-only`): a weaker clue than a backticked one.
+  if (source === 'title') {
+    for (const term of text.matchAll(KEBAB_RE)) {
+      if (!out.has('symbol', term[0]) && kebabTerms++ < MAX_KEBAB_TERMS) addKebab(term[0], source, out, base * CLUE_WEIGHTS.shape.word / CLUE_WEIGHTS.shape.snake);
+    }
+  }
   const titleCase = source === 'title' && isTitleCase(text);
   for (const match of text.matchAll(IDENT_RE)) {
     const word = match[0];

@@ -169,6 +169,11 @@ describe('embedded clues', () => {
     }
     assert.ok(find(clues, 'symbol', 'cache-control')!.weight > find(clues, 'symbol', 'cache')!.weight, 'the whole name outweighs its words');
     for (const text of ['x-1', 'a-b', 'a_b', 'aB']) assert.equal(find(clues, 'symbol', text), undefined, text);
+    // In the title's prose a kebab name may be an English compound (`read-only`): searched, but weaker than a backticked one.
+    const prose = mineIssue({ title: 'local-exec provisioner ignores the `on-failure` setting', body: '' }).clues;
+    assert.ok(find(prose, 'symbol', 'local_exec') && find(prose, 'symbol', 'LocalExec'), JSON.stringify(prose.map((c) => c.text)));
+    assert.ok(find(prose, 'symbol', 'local_exec')!.weight < find(prose, 'symbol', 'on_failure')!.weight);
+    assert.equal(find(mineIssue({ title: 'Fix', body: 'a read-only file' }).clues, 'symbol', 'read_only'), undefined, "the body's prose is not searched for them");
   });
 
   it('mines a JavaScript stack: frame files and function names', () => {
