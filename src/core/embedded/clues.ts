@@ -3,6 +3,7 @@ import { CLUE_WEIGHTS } from './score';
 import { withoutAddresses } from './addresses';
 import { boundIssue } from './issueBounds';
 import { packageNames, packageSubpaths } from './packages';
+import { KEBAB_RE, isComponentLabel, kebabSpellings, splitTitleLabels } from './spellings';
 
 /** What kind of evidence a clue is; each kind is searched differently. */
 export type ClueKind = 'path' | 'module' | 'symbol' | 'message';
@@ -56,13 +57,7 @@ const DOTTED_RE = /(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->|#)[A-Za-z_][A-
 const IDENT_RE = /(?<![\w$])[A-Za-z_$][A-Za-z0-9_$]*(?![\w$])/g;
 const BACKTICK_RE = /`([^`\n]{1,200})`/g;
 const FENCE_RE = /```[^\n]*\n([\s\S]*?)(?:```|$)/g;
-/** A kebab-case name: words of letters and digits joined by hyphens, each starting with a letter (not `x-1`). */
-const KEBAB_RE = /(?<![\w$-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z][A-Za-z0-9]*)+(?![\w$-])/g;
 const MAX_KEBAB_TERMS = 3;
-/** Title labels that say what kind of issue it is, not where. */
-const GENERIC_LABELS = new Set(
-  'bug bugs feature features enhancement enh question proposal suggestion improvement request rfc regression breaking help wip draft docs doc typo security performance perf refactor chore test tests ci build release discussion idea support meta tracking umbrella epic todo fix hotfix critical urgent minor major'.split(' '),
-);
 const QUOTED_RE = /(?:^|[\s(:])(["'“‘])([^"'“”‘’\n]{12,160})(?:["'”’])/g;
 
 const PY_FRAME_RE = /File "([^"]+)", line (\d+), in ([\w<>]+)/g;
@@ -367,43 +362,17 @@ function addSymbol(raw: string, source: ClueSource, out: ClueCollector, weight: 
 }
 
 /**
- * A kebab-case name in backticks (`cache-control`, `hide-env`, `builtin-open`) is a header, a CSS property, a
- * command, a lint rule or a config key. Code spells it as written, in Title-Case (HTTP headers), or as the
- * identifier a language makes of it: `hide_env` (a Rust or Python module), `hideEnv` (a JavaScript property),
- * `HideEnv` (a type). Each spelling is a clue of its own; the prose words alone (`cache`, `control`) match anything.
+ * A kebab-case name (`cache-control`, `hide-env`) as a clue in each spelling code gives it (spellings.ts); its
+ * prose words alone (`cache`, `control`) match anything.
  */
 function addKebab(term: string, source: ClueSource, out: ClueCollector, weight: number): void {
-  const parts = term.split('-');
-  if (parts.every((part) => part.length < 3) || STOP_IDENTIFIERS.has(parts.join(''))) return;
-  const lower = parts.map((part) => part.toLowerCase());
-  const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-  const spellings = new Set([
-    term,
-    lower.map(capital).join('-'),
-    lower.join('_'),
-    lower[0] + lower.slice(1).map(capital).join(''),
-    lower.map(capital).join(''),
-  ]);
-  for (const spelling of spellings) out.add('symbol', spelling, source, weight * CLUE_WEIGHTS.shape.snake);
+  if (STOP_IDENTIFIERS.has(term.split('-').join(''))) return;
+  for (const spelling of kebabSpellings(term)) out.add('symbol', spelling, source, weight * CLUE_WEIGHTS.shape.snake);
 }
 
-/** Labels before a title (`[material-ui][Autocomplete] …`) and the title after them. */
-export function splitTitleLabels(title: string): { labels: string[]; rest: string } {
-  const match = title.match(/^\s*((?:\[[^\]\n]{1,40}\]\s*[:-]?\s*)+)/);
-  if (!match) return { labels: [], rest: title };
-  const labels = [...match[1]!.matchAll(/\[([^\]\n]+)\]/g)].map((m) => m[1]!.trim());
-  return { labels, rest: title.slice(match[0].length) };
-}
-
-/**
- * A label that names a component or module (`Autocomplete`, `DataGrid`, `useMediaQuery`) is a name the fix's file
- * defines, and as strong as a CamelCase name in the title. Type labels (`[Bug]`, `[RFC]`), lower-case areas
- * (`[docs]`, `[material-ui]`, matched against paths as title words) and versions are not names.
- */
+/** A label naming a component is a name the fix's file defines, as strong as a CamelCase name in the title. */
 function addLabel(label: string, out: ClueCollector): void {
-  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(label) || !/[a-z]/.test(label) || !/[A-Z]/.test(label)) return;
-  if (GENERIC_LABELS.has(label.toLowerCase()) || STOP_IDENTIFIERS.has(label)) return;
-  out.add('symbol', label, 'title', CLUE_WEIGHTS.source.title * CLUE_WEIGHTS.shape.camel);
+  if (isComponentLabel(label) && !STOP_IDENTIFIERS.has(label)) out.add('symbol', label, 'title', CLUE_WEIGHTS.source.title * CLUE_WEIGHTS.shape.camel);
 }
 
 function addMessage(raw: string, source: ClueSource, out: ClueCollector): void {
