@@ -158,21 +158,18 @@ export function repositoryFolds(issues: TrainingIssue[], folds: number): Trainin
 
 function crossValidate(issues: TrainingIssue[], options: FitOptions): CrossValidation {
   const folds = repositoryFolds(issues, options.folds);
-  // Out-of-fold models, one per fold; the answer-size grid is then scored on all out-of-fold answers.
-  const outOfFold = (twins: boolean) => {
-    const models = folds.map((held) => fitModel(issues.filter((i) => !held.includes(i)), options, 1, 0, twins));
-    const byIssue = new Map<string, RankerModel>();
-    folds.forEach((held, f) => held.forEach((i) => byIssue.set(i.instance_id, models[f]!)));
-    return byIssue;
-  };
+  // Out-of-fold models (twins included), one per fold; the answer-size grid is then scored on all out-of-fold answers.
+  const models = folds.map((held) => fitModel(issues.filter((i) => !held.includes(i)), options, 1, 0, true));
+  const heldModel = new Map<string, RankerModel>();
+  folds.forEach((held, f) => held.forEach((i) => heldModel.set(i.instance_id, models[f]!)));
   // Runs led by a Python file answer with settings of their own (Python fixes mostly change one file), every other
   // run with the shared ones. Which runs are Python-led depends on the model, not on the settings, so the two are
   // chosen apart, each on its own runs, for the model that ships (twins included): together they are then the best
   // pair. (Chosen over every run, the shared size also had to suit the Python-led runs it never answers, and a
   // small change of the features could flip it between 3 files with 0 and with 3 gold expected outside.)
-  const heldModel = outOfFold(true);
-  const global = bestSettings(issues, heldModel, (i) => !pythonLed(heldModel.get(i.instance_id)!, i), options, (settings) => settings);
-  const python = bestSettings(issues, heldModel, (i) => pythonLed(heldModel.get(i.instance_id)!, i), options, (settings) => ({ ...global, python: settings }));
+  const led = new Set(issues.filter((i) => pythonLed(heldModel.get(i.instance_id)!, i)).map((i) => i.instance_id));
+  const global = bestSettings(issues, heldModel, (i) => !led.has(i.instance_id), options, (settings) => settings);
+  const python = bestSettings(issues, heldModel, (i) => led.has(i.instance_id), options, (settings) => ({ ...global, python: settings }));
   const byLanguage = scoreAnswers(issues, new Map(issues.map((i) => [i.instance_id, answerFor(heldModel.get(i.instance_id)!, i, { ...global, python })])));
   const hand = new Map(issues.map((i) => [i.instance_id, i.candidates.slice(0, 1).map((c) => c.path)]));
   return { folds: folds.length, ...global, python, overall: byLanguage.all!, byLanguage, handByLanguage: scoreAnswers(issues, hand) };

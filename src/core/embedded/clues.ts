@@ -366,7 +366,7 @@ function addSymbol(raw: string, source: ClueSource, out: ClueCollector, weight: 
  * prose words alone (`cache`, `control`) match anything.
  */
 function addKebab(term: string, source: ClueSource, out: ClueCollector, weight: number): void {
-  if (STOP_IDENTIFIERS.has(term.split('-').join(''))) return;
+  if (STOP_IDENTIFIERS.has(term.replaceAll('-', ''))) return;
   for (const spelling of kebabSpellings(term)) out.add('symbol', spelling, source, weight * CLUE_WEIGHTS.shape.snake);
 }
 
