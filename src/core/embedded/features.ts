@@ -2,7 +2,7 @@ import type { IssueEvidence } from './clues';
 import type { ClueHit } from './evidence';
 import type { LexicalScore } from './leaderCheck';
 import type { EvidenceGroup } from './reasons';
-import { demotion, fileStem, pathKind, titlePathWords, type ScoreContext, type ScoredFile } from './score';
+import { demotion, fileStem, pathKind, stemmedPathWords, titlePathWords, type ScoreContext, type ScoredFile } from './score';
 
 /** One candidate file described by named evidence features (the learned ranker's input). */
 export interface CandidateFeatures {
@@ -77,6 +77,8 @@ const EXTRACTORS: [name: string, extract: Extractor][] = [
   ['issue_has_trace', (_f, _i, r) => (r.hasTrace ? 1 : 0)],
   ['issue_has_paths', (_f, _i, r) => (r.hasPaths ? 1 : 0)],
   ['candidates_log', (_f, _i, r) => Math.log1p(r.input.ranked.length)],
+  ['title_path_stems', (f, _i, r) => stemmedPathWords(f.path, r.input.context.titleWords).length],
+  ['body_path_stems', (f, _i, r) => Math.min(4, stemmedPathWords(f.path, r.input.context.bodyWords).length)],
 ];
 
 

@@ -1,3 +1,4 @@
+import { stemmer } from 'stemmer';
 import type { FileEvidence } from './evidence';
 
 /** How much each kind and place of clue counts when mined from the issue. */
@@ -168,6 +169,20 @@ export function fileStem(path: string): string {
 export function titlePathWords(path: string, titleWords: string[]): string[] {
   const stems = new Set(path.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3).map(stem));
   return titleWords.filter((w) => stems.has(stem(w)));
+}
+
+/**
+ * Issue words that name a path's folders or file by their Porter stems (deletion.py for "delete", validators.py
+ * for "validation"), or whole inside a compound name (defaultfilters.py for "filter"): looser than
+ * titlePathWords, for the learned ranker to weigh.
+ */
+export function stemmedPathWords(path: string, words: string[]): string[] {
+  const tokens = path.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3);
+  const stems = new Set(tokens.map((t) => stemmer(t)));
+  return words.filter((w) => {
+    const s = stemmer(w);
+    return stems.has(s) || (s.length >= 5 && tokens.some((t) => t.length > s.length && t.includes(s)));
+  });
 }
 
 /** A crude English stem (printer, printing, prints -> print) so title words meet file names. */

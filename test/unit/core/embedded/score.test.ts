@@ -3,7 +3,7 @@ import type { Clue } from '../../../../src/core/embedded/clues';
 import { cachedDefinitionNames, definesName, definitionSearchPatterns } from '../../../../src/core/embedded/definitions';
 import { EvidenceBoard, moduleMatchesClue, pathMatchesClue } from '../../../../src/core/embedded/evidence';
 import { rangesFor, reasonFor } from '../../../../src/core/embedded/reasons';
-import { chooseAnswer, pathKind, rankFiles, stem, type ScoreContext } from '../../../../src/core/embedded/score';
+import { chooseAnswer, pathKind, rankFiles, stem, stemmedPathWords, titlePathWords, type ScoreContext } from '../../../../src/core/embedded/score';
 
 const titleClue: Clue = { kind: 'symbol', text: 'separability_matrix', source: 'title', weight: 3.9 };
 const bodyClue: Clue = { kind: 'symbol', text: 'CompoundModel', source: 'body', weight: 2.1 };
@@ -136,6 +136,16 @@ describe('embedded scoring', () => {
     assert.ok(!pathMatchesClue('lib/matplotlib/mywidgets.py', 'widgets.py'));
     assert.ok(moduleMatchesClue('sklearn/linear_model/ridge.py', 'linear_model/ridge'));
     assert.ok(moduleMatchesClue('django/db/models/fields/__init__.py', 'django/db/models/fields'));
+  });
+
+  it('meets issue words in paths by their Porter stems and inside compound names', () => {
+    // Words of real titles: "QuerySet.Delete - inconsistent result", "Template filter `join` should not escape".
+    assert.deepEqual(titlePathWords('django/db/models/deletion.py', ['delete']), [], 'the crude stem misses');
+    assert.deepEqual(stemmedPathWords('django/db/models/deletion.py', ['delete', 'inconsistent']), ['delete']);
+    assert.deepEqual(stemmedPathWords('django/core/validators.py', ['validation']), ['validation']);
+    assert.deepEqual(stemmedPathWords('django/template/defaultfilters.py', ['template', 'filter', 'join']), ['template', 'filter']);
+    // Short words are not looked for inside names: "join" is not in joints/, "port" not in report.py.
+    assert.deepEqual(stemmedPathWords('src/geometry/joints/report.py', ['join', 'port']), []);
   });
 });
 
