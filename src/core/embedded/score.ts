@@ -167,7 +167,7 @@ export function fileStem(path: string): string {
 
 /** Title words that appear as words of the file's path. */
 export function titlePathWords(path: string, titleWords: string[]): string[] {
-  const stems = new Set(path.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3).map(stem));
+  const stems = new Set(pathWords(path).map(stem));
   return titleWords.filter((w) => stems.has(stem(w)));
 }
 
@@ -177,12 +177,17 @@ export function titlePathWords(path: string, titleWords: string[]): string[] {
  * titlePathWords, for the learned ranker to weigh.
  */
 export function stemmedPathWords(path: string, words: string[]): string[] {
-  const tokens = path.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3);
+  const tokens = pathWords(path);
   const stems = new Set(tokens.map((t) => stemmer(t)));
   return words.filter((w) => {
     const s = stemmer(w);
     return stems.has(s) || (s.length >= 5 && tokens.some((t) => t.length > s.length && t.includes(s)));
   });
+}
+
+/** The lower-case words of a path's folders and file name, of 3 letters or more. */
+function pathWords(path: string): string[] {
+  return path.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3);
 }
 
 /** A crude English stem (printer, printing, prints -> print) so title words meet file names. */
