@@ -1,6 +1,6 @@
 /** Recognises lines that define a name, across the languages' usual definition syntax. */
 
-const KEYWORD_DEF = String.raw`\b(?:def|class|func|fn|function\*?|struct|enum|trait|interface|type|typedef|union|namespace|module|record|object|macro_rules!|using)\s+`;
+export const KEYWORD_DEF = String.raw`\b(?:def|class|func|fn|function\*?|struct|enum|trait|interface|type|typedef|union|namespace|module|record|object|macro_rules!|using)\s+`;
 
 /**
  * JavaScript's other way to define a function: assigning one to a member, `Posts.getPostData = async

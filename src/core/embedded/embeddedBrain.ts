@@ -5,6 +5,7 @@ import { mineIssue, type IssueEvidence } from './clues';
 import { EvidenceBoard } from './evidence';
 import { boundIssue } from './issueBounds';
 import { withoutTemplateText } from './issueTemplate';
+import { titleStems } from './definitionWords';
 import { LeaderCheck } from './leaderCheck';
 import { issueVocabulary } from './lexical';
 import { planFirstTurn, type PlannedCall } from './plan';
@@ -76,10 +77,13 @@ class EmbeddedSession implements BrainSession {
     }
     if (!this.checkPlanned) {
       this.checkPlanned = true;
-      this.check = LeaderCheck.plan(this.rank(), this.vocabulary);
+      this.check = LeaderCheck.plan(this.rank(), this.vocabulary, titleStems(this.issue.titleWords));
     }
     const calls = this.check?.nextCalls(turn.maxCalls) ?? [];
-    if (calls.length > 0) return { kind: 'calls', calls, thought: `Checking the ${this.check?.size} leading files for the issue's rarest words.` };
+    if (calls.length > 0) {
+      const definitions = calls.length > 1 ? " and for definitions named with the title's words" : '';
+      return { kind: 'calls', calls, thought: `Checking the ${this.check?.size} leading files for the issue's rarest words${definitions}.` };
+    }
     return this.answer();
   }
 
@@ -128,8 +132,9 @@ class EmbeddedSession implements BrainSession {
     const ranked = this.check ? this.check.apply(hand, context) : hand;
     const model = this.options.model === undefined ? defaultRankerModel() : this.options.model;
     const chosen = model || this.options.observe ? this.learnedChoice(ranked, context, model) : undefined;
+    const defined = this.check?.definitionWords();
     const files: CitedFile[] = (chosen ?? this.handChoice(ranked)).map(({ file, score, weights }) => {
-      const cited: CitedFile = { path: file.path, reason: reasonFor(file, this.issue.titleWords, weights), score: round(score) };
+      const cited: CitedFile = { path: file.path, reason: reasonFor(file, this.issue.titleWords, weights, defined?.get(file.path)?.name), score: round(score) };
       const ranges = rangesFor(file, this.check?.wordLines(file.path));
       if (ranges.length > 0) cited.ranges = ranges;
       return cited;
@@ -146,7 +151,7 @@ class EmbeddedSession implements BrainSession {
   /** The learned ranking: each candidate's probability of being changed by the fix, then the size with the best expected F0.5. */
   private learnedChoice(ranked: ScoredFile[], context: ScoreContext, model: RankerModel | null): Choice[] | undefined {
     const limit = Math.max(model?.candidates ?? 0, this.options.observe ? OBSERVED_CANDIDATES : 0);
-    const all = candidateFeatures({ ranked, context, issue: this.issue, lexical: this.check?.scores() }, limit);
+    const all = candidateFeatures({ ranked, context, issue: this.issue, lexical: this.check?.scores(), definitionWords: this.check?.definitionWords() }, limit);
     this.options.observe?.(all);
     if (!model) return undefined;
     const features = all.slice(0, model.candidates);

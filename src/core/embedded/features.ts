@@ -1,4 +1,5 @@
 import type { IssueEvidence } from './clues';
+import type { DefinitionWords } from './definitionWords';
 import type { ClueHit } from './evidence';
 import type { LexicalScore } from './leaderCheck';
 import type { EvidenceGroup } from './reasons';
@@ -19,6 +20,8 @@ export interface FeatureInput {
   issue: IssueEvidence;
   /** BM25 of the checked leaders for the issue's rare words; absent when no check ran. */
   lexical?: Map<string, LexicalScore>;
+  /** The checked leaders' definitions named with the title's words; absent when that search did not run or failed. */
+  definitionWords?: Map<string, DefinitionWords>;
 }
 
 type Extractor = (file: ScoredFile, index: number, run: RunSummary) => number;
@@ -29,6 +32,9 @@ interface RunSummary {
   bestScore: number;
   bestLexical: number;
   lexicalRank: Map<string, number>;
+  /** Leaders by their definitions' title words, 1 for the best; leaders with none are absent. */
+  definitionWordsRank: Map<string, number>;
+  bestDefinitionWords: number;
   bestDir: string;
   hasTrace: boolean;
   hasPaths: boolean;
@@ -79,6 +85,8 @@ const EXTRACTORS: [name: string, extract: Extractor][] = [
   ['candidates_log', (_f, _i, r) => Math.log1p(r.input.ranked.length)],
   ['title_path_stems', (f, _i, r) => stemmedPathWords(f.path, r.input.context.titleWords).length],
   ['body_path_stems', (f, _i, r) => Math.min(4, stemmedPathWords(f.path, r.input.context.bodyWords).length)],
+  ['defined_title_words_rank_inverse', (f, _i, r) => (r.definitionWordsRank.has(f.path) ? 1 / r.definitionWordsRank.get(f.path)! : 0)],
+  ['defined_title_words_share', (f, _i, r) => (r.bestDefinitionWords > 0 ? (r.input.definitionWords?.get(f.path)?.score ?? 0) / r.bestDefinitionWords : 0)],
 ];
 
 
@@ -97,6 +105,8 @@ const BASE_GROUPS: Partial<Record<string, EvidenceGroup>> = {
   definition_top_level: 'definition',
   definition_qualified: 'definition',
   title_file_name: 'title-name',
+  defined_title_words_rank_inverse: 'defined-words',
+  defined_title_words_share: 'defined-words',
   mention_strength_log: 'mention',
   mention_count_log: 'mention',
   lexical_share: 'words',
@@ -154,8 +164,11 @@ export function candidateFeatures(input: FeatureInput, limit: number): Candidate
 function summarize(input: FeatureInput): RunSummary {
   const lexicalScores = [...(input.lexical ?? new Map<string, LexicalScore>()).entries()].sort((a, b) => b[1].score - a[1].score || a[0].localeCompare(b[0]));
   const lexicalRank = new Map(lexicalScores.filter(([, l]) => l.score > 0).map(([path], i) => [path, i + 1]));
+  const definitionScores = [...(input.definitionWords ?? new Map<string, DefinitionWords>()).entries()].sort((a, b) => b[1].score - a[1].score || a[0].localeCompare(b[0]));
   return {
     input,
+    definitionWordsRank: new Map(definitionScores.map(([path], i) => [path, i + 1])),
+    bestDefinitionWords: definitionScores[0]?.[1].score ?? 0,
     bestScore: input.ranked[0]?.score ?? 0,
     bestLexical: lexicalScores[0]?.[1].score ?? 0,
     lexicalRank,

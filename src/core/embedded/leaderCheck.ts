@@ -1,5 +1,6 @@
 import type { GrepHit, ToolCall, ToolResult } from '../../common/tools';
 import { PLAN_LIMITS } from './plan';
+import { definitionWordScores, definitionWordsPattern, type DefinitionWords, type TitleStem } from './definitionWords';
 import { inverseFrequency, lexicalScore, lexicalTokens, vocabularyPattern } from './lexical';
 import { LEXICAL_WEIGHTS, demotion, type ScoreContext, type ScoredFile } from './score';
 
@@ -19,28 +20,38 @@ export interface WordLine {
  * The follow-up turn: one grep of the leading files for the issue's distinctive words (up to 2000 lines in
  * each), then the leaders are re-ranked by evidence plus BM25 of those words. Measured on the dev sets, this
  * breaks the close calls the evidence alone gets wrong (two files defining the same name, a wrapper over the
- * file that does the work).
+ * file that does the work). A second grep of the same files, in the same turn, finds the definitions named
+ * with the title's words (definitionWords.ts); only the learned ranker reads it.
  */
 export class LeaderCheck {
   private pending: ToolCall[];
   private readonly callId = 'embedded_check';
+  private readonly definitionsCallId = 'embedded_check_definitions';
   /** Each leader's hits; `null` when the search failed, `undefined` until it is in. */
   private readonly hits = new Map<string, GrepHit[] | null | undefined>();
+  /** The leaders' definitions named with title words; `null` when that search failed or was not made. */
+  private definitionHits: GrepHit[] | null | undefined;
 
   private constructor(
     leaders: string[],
     private readonly vocabulary: Map<string, number>,
+    private readonly stems: TitleStem[],
   ) {
     for (const path of leaders) this.hits.set(path, undefined);
     const args = { pattern: vocabularyPattern(vocabulary), paths: leaders, case_insensitive: true, max_hits: PLAN_LIMITS.maxHits };
     this.pending = [{ id: this.callId, name: 'grep', args }];
+    if (stems.length === 0) this.definitionHits = null;
+    else {
+      const definitionArgs = { pattern: definitionWordsPattern(stems), paths: leaders, case_insensitive: true, max_hits: PLAN_LIMITS.maxHits };
+      this.pending.push({ id: this.definitionsCallId, name: 'grep', args: definitionArgs });
+    }
   }
 
   /** A check of the best files, or none when there is nothing to choose between or no words to weigh. */
-  static plan(ranked: ScoredFile[], vocabulary: Map<string, number>): LeaderCheck | undefined {
+  static plan(ranked: ScoredFile[], vocabulary: Map<string, number>, stems: TitleStem[] = []): LeaderCheck | undefined {
     const leaders = ranked.slice(0, LEXICAL_WEIGHTS.leaders).map((f) => f.path);
     if (leaders.length < 2 || vocabulary.size === 0) return undefined;
-    return new LeaderCheck(leaders, vocabulary);
+    return new LeaderCheck(leaders, vocabulary, stems);
   }
 
   get size(): number {
@@ -50,13 +61,18 @@ export class LeaderCheck {
   /** The next calls, at most `maxCalls`; empty when every call has been made. */
   nextCalls(maxCalls: number): ToolCall[] {
     if (maxCalls < 1) return [];
-    const calls = this.pending;
-    this.pending = [];
+    const calls = this.pending.slice(0, maxCalls);
+    this.pending = this.pending.slice(maxCalls);
     return calls;
   }
 
   /** Takes one result; returns false when the call was not this check's. */
   ingest(call: ToolCall, result: ToolResult): boolean {
+    if (call.id === this.definitionsCallId) {
+      // A capped result is an arbitrary subset of the leaders' definitions: not a fair comparison.
+      this.definitionHits = result.error || result.truncated ? null : (result.hits ?? []);
+      return true;
+    }
     if (call.id !== this.callId) return false;
     for (const path of this.hits.keys()) this.hits.set(path, result.error ? null : []);
     if (result.error) return true;
@@ -64,9 +80,9 @@ export class LeaderCheck {
     return true;
   }
 
-  /** True once every leader has been searched (or its search failed). */
+  /** True once every leader has been searched for the words (or that search failed). */
   get complete(): boolean {
-    return this.pending.length === 0 && [...this.hits.values()].every((h) => h !== undefined);
+    return [...this.hits.values()].every((h) => h !== undefined);
   }
 
   /**
@@ -99,6 +115,12 @@ export class LeaderCheck {
   scores(): Map<string, LexicalScore> | undefined {
     if (!this.complete || [...this.hits.values()].some((h) => h === null)) return undefined;
     return new Map([...this.hits.keys()].map((path) => [path, this.lexicalOf(path)]));
+  }
+
+  /** Each leader's definitions named with the title's words (leaders without one are absent); undefined when that search failed. */
+  definitionWords(): Map<string, DefinitionWords> | undefined {
+    if (!this.definitionHits) return undefined;
+    return definitionWordScores(this.definitionHits, [...this.hits.keys()], this.stems);
   }
 
   /** A leader's lines that hold the issue's words, each weighed by the rarity of the distinct words on it. */

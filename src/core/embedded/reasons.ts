@@ -16,13 +16,14 @@ const DEFINITION_SPAN = 20;
 const MAX_RANGES = 4;
 
 /** The kinds of evidence a reason can name; the learned ranker weighs each (features.ts, FEATURE_GROUPS). */
-export type EvidenceGroup = 'path' | 'module' | 'message' | 'definition' | 'title-name' | 'mention' | 'words';
+export type EvidenceGroup = 'path' | 'module' | 'message' | 'definition' | 'title-name' | 'defined-words' | 'mention' | 'words';
 
 /**
  * A one-line, human reason built from the strongest evidence of a file: the two parts that contributed most
  * to its rank (`weights`: each group's share of the learned model's log-odds), else in a fixed order.
+ * `definedName` is the file's definition named with the title's words, when the leader check found one.
  */
-export function reasonFor(file: ScoredFile, titleWords: string[], weights?: Map<EvidenceGroup, number>): string {
+export function reasonFor(file: ScoredFile, titleWords: string[], weights?: Map<EvidenceGroup, number>, definedName?: string): string {
   const e = file.evidence;
   const parts: { group: EvidenceGroup; text: string }[] = [];
   const add = (group: EvidenceGroup, text: string) => parts.push({ group, text });
@@ -38,6 +39,8 @@ export function reasonFor(file: ScoredFile, titleWords: string[], weights?: Map<
   if (firstDef) add('definition', `defines \`${firstDef.clue.text}\` (${WHERE[firstDef.clue.source]})${otherDefs.length ? ` and ${names(otherDefs)}` : ''}`);
   const stem = fileStem(file.path);
   if (titleWords.includes(stem) && pathKind(file.path) === 'source') add('title-name', `named after "${stem}" in the issue title`);
+  // Only the learned ranker weighs it, so only its answers name it; a name the issue spelled is said above.
+  if (definedName && weights && !e.definitions.has(definedName)) add('defined-words', `defines \`${definedName}\`, named with the title's words`);
   const mentions = strongestHits(e.mentions).slice(0, 3);
   if (mentions.length > 0) add('mention', `uses ${names(mentions)}`);
   if (file.sharedWords?.length) add('words', `shares the issue's words ${file.sharedWords.map((w) => `"${w}"`).join(', ')}`);

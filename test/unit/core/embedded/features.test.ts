@@ -68,6 +68,13 @@ describe('candidate features (real files, real ripgrep)', function () {
     assert.ok(checked.some((c) => c.values[FEATURE_NAMES.indexOf('lexical_share')] === 1), 'one leader holds the best lexical score');
   });
 
+  it("records the leaders' definitions named with the title's words", () => {
+    // `class RepoCard` holds "repo" and "card"; a re-export defines nothing.
+    assert.equal(feature('src/repoCard.js', 'defined_title_words_share'), 1);
+    assert.ok(feature('src/repoCard.js', 'defined_title_words_rank_inverse') > 0);
+    if (seen.some((c) => c.path === 'src/index.js')) assert.equal(feature('src/index.js', 'defined_title_words_share'), 0);
+  });
+
   it('the shipped model answers the source first, not its look-alikes', async () => {
     const issue = { title: 'RepoCard renderStars ignores the locale', body: 'Calling `renderStars(1234)` on a `RepoCard` prints 1234.' };
     const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain());

@@ -109,6 +109,11 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     assert.match(reasonFor(file, [], new Map(weights)), /^Uses `renderStars`; defines `renderStars`/, 'the heavier evidence first');
     const wordsOnly = { ...file, evidence: { ...file.evidence, definitions: new Map(), mentions: new Map() } };
     assert.match(reasonFor(wordsOnly, [], new Map(weights)), /^Shares the issue's words "locale"$/, 'shared words when nothing more concrete exists');
+
+    const named = new Map([...weights, ['defined-words', 2]] as const);
+    assert.match(reasonFor(file, [], new Map(named), 'drawStarRating'), /^Defines `drawStarRating`, named with the title's words; uses `renderStars`$/, 'a definition named with the title words, when the model weighs it most');
+    assert.doesNotMatch(reasonFor(file, [], undefined, 'drawStarRating'), /drawStarRating/, 'the hand ranking did not weigh it, so does not name it');
+    assert.doesNotMatch(reasonFor(file, [], new Map(named), 'renderStars'), /named with the title's words/, 'a name the issue spelled is said once');
   });
 
   it('matches a path quoted from the reporter’s machine by its longest tail that exists', () => {
