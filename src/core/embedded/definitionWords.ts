@@ -5,7 +5,8 @@ import { inverseFrequency } from './lexical';
 
 /**
  * The title's words inside the names a leading file defines: "technical response" meets
- * `def technical_404_response`, "delete" meets `def delete_batch`, "search bar" meets `function SearchBar`. A
+ * `def technical_404_response`, "delete" meets `def delete_batch`, "search results" meets
+ * `function renderSearchResults`. A
  * file whose own functions and classes are named with the issue's words is about what the issue is about,
  * even when the issue never spells a name. The leader check's grep finds the words anywhere in a file; this
  * one only where the file names something with them.
