@@ -29,6 +29,8 @@ export interface DefinitionWords {
   score: number;
   /** The defined name holding the most (and rarest) title words, for the reason. */
   name: string;
+  /** The lines of the file's definitions named with title words, for the line ranges. */
+  lines: number[];
 }
 
 /** The title words worth looking for in defined names: 4 letters or more and not common in code. */
@@ -65,10 +67,10 @@ export function definedTitleWords(line: string, stems: ReadonlySet<string>): { n
  */
 export function definitionWordScores(hits: GrepHit[], files: string[], stems: TitleStem[]): Map<string, DefinitionWords> {
   const wanted = new Set(stems.map((s) => s.stem));
-  const named = new Map<string, { name: string; stems: string[] }[]>();
+  const named = new Map<string, { name: string; stems: string[]; line: number }[]>();
   for (const hit of hits) {
     const found = definedTitleWords(hit.text, wanted);
-    if (found) named.set(hit.path, [...(named.get(hit.path) ?? []), found]);
+    if (found) named.set(hit.path, [...(named.get(hit.path) ?? []), { ...found, line: hit.line }]);
   }
   const filesDefining = new Map<string, number>();
   for (const defs of named.values()) for (const stem of new Set(defs.flatMap((d) => d.stems))) filesDefining.set(stem, (filesDefining.get(stem) ?? 0) + 1);
@@ -78,7 +80,7 @@ export function definitionWordScores(hits: GrepHit[], files: string[], stems: Ti
     const weighed = defs.map((d) => ({ name: d.name, weight: d.stems.reduce((sum, s) => sum + rarity(s), 0) }));
     const best = weighed.reduce((a, b) => (b.weight > a.weight ? b : a));
     const all = [...new Set(defs.flatMap((d) => d.stems))].reduce((sum, s) => sum + rarity(s), 0);
-    scores.set(path, { score: best.weight + ALL_NAMES_FACTOR * all, name: best.name });
+    scores.set(path, { score: best.weight + ALL_NAMES_FACTOR * all, name: best.name, lines: defs.map((d) => d.line) });
   }
   return scores;
 }

@@ -72,10 +72,11 @@ const WORD_WINDOW = 6;
 /**
  * Line ranges where a file's evidence sits, best first (the panel opens the first): definitions with the
  * start of their body, quoted messages with their context, else mentions as single lines; and the lines
- * around each line holding the issue's rare words. A range ranks by its evidence's strength plus the rare
- * words it holds, each relative to the file's best.
+ * around each line holding the issue's rare words, and the first lines of each definition named with the title's
+ * words (`definedLines`). A range ranks by its evidence's strength plus the rare words it holds, each relative to
+ * the file's best.
  */
-export function rangesFor(file: ScoredFile, wordLines: readonly WordLine[] = []): LineRange[] {
+export function rangesFor(file: ScoredFile, wordLines: readonly WordLine[] = [], definedLines: readonly number[] = []): LineRange[] {
   const e = file.evidence;
   const found: { range: LineRange; strength: number }[] = [];
   for (const hit of strongestHits(e.definitions)) {
@@ -89,6 +90,9 @@ export function rangesFor(file: ScoredFile, wordLines: readonly WordLine[] = [])
       for (const line of hit.lines.slice(0, 2)) found.push({ range: [line, line], strength: hit.clue.weight * RANGE_STRENGTH.mention });
     }
   }
+  // A definition named with the title's words (definitionWords.ts) proposes its first lines; like the word windows it
+  // has no strength of its own and ranks by the rare words it holds (chosen on the training set, docs/benchmarks.md).
+  for (const line of definedLines) found.push({ range: [line, line + DEFINITION_SPAN], strength: 0 });
   for (const { line } of wordLines) found.push({ range: [Math.max(1, line - WORD_WINDOW), line + WORD_WINDOW], strength: 0 });
   const words = wordWeightBetween(wordLines);
   const bestStrength = Math.max(0, ...found.map((f) => f.strength));

@@ -84,6 +84,7 @@ describe('definitions named with the title words', () => {
       assert.ok(scores, 'the search succeeded');
       assert.deepEqual([...scores.keys()].sort(), ['app/http/response.py', 'app/views/debug.py'], 'the converter only says the words in a string');
       assert.equal(scores.get('app/views/debug.py')!.name, 'technical_404_response');
+      assert.deepEqual(scores.get('app/views/debug.py')!.lines, [1, 4], 'both definitions, for the line ranges');
       assert.ok(scores.get('app/views/debug.py')!.score > scores.get('app/http/response.py')!.score);
     });
 

@@ -97,6 +97,9 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     // The window of line 162 starts inside line 160's, so it is not listed again; the lone import line comes last.
     assert.deepEqual(ranges, [[154, 166], [119, 139], [24, 36]], 'the words’ window (lines 160 and 162) first, then the definition');
     assert.deepEqual(rangesFor(file!), [[119, 139]], 'without the check, the definition alone');
+    // A definition named with the title's words at line 150 holds the same words as the window: shown from its start.
+    assert.deepEqual(rangesFor(file!, words, [150]), [[150, 170], [119, 139], [24, 36]]);
+    assert.deepEqual(rangesFor(file!, [], [150]), [[119, 139], [150, 170]], 'without words to hold, it comes after the named definition');
   });
 
   it('the reason names first the evidence that raised the file most in the learned model (shared words last)', () => {
