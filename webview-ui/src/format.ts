@@ -22,6 +22,8 @@ export function describeCall(call: CallView['call'], full = false): string {
       const flags = a.case_insensitive ? ' · ignore case' : '';
       const names = full ? undefined : definitionNames(a.pattern);
       if (names) return `grep for the definitions of ${wordList(names, 'name')}${where}${glob}${flags}`;
+      const parts = full ? undefined : definitionNameParts(a.pattern);
+      if (parts) return `grep for definitions named with ${wordList(parts.map((p) => `${p}…`), 'word')}${where}${glob}${flags}`;
       const words = full ? undefined : wordAlternation(a.pattern);
       if (words) return `grep for any of ${wordList(words, 'word')}${where}${glob}${flags}`;
       const pattern = full || a.pattern.length <= MAX_PATTERN_CHARS ? a.pattern : `${a.pattern.slice(0, MAX_PATTERN_CHARS - 1)}…`;
@@ -84,6 +86,16 @@ export function definitionNames(pattern: string): string[] | undefined {
     if (names && !names.includes('class')) return names;
   }
   return undefined;
+}
+
+/**
+ * The word beginnings of a search for definitions whose names hold them (the embedded brain's leader check:
+ * `(?:def|class|…)\s+…[\w$]*(?:technic|respons)`), else undefined.
+ */
+export function definitionNameParts(pattern: string): string[] | undefined {
+  if (!/\bclass\b/.test(pattern)) return undefined;
+  const group = /\[\\w\$\]\*\(\?:([^()]*)\)$/.exec(pattern);
+  return group ? plainWords(group[1].split('|'), 1) : undefined;
 }
 
 /** The words unescaped when each is a plain identifier-like word and there are at least `min`, else undefined. */

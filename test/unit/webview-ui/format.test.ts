@@ -2,8 +2,9 @@ import * as assert from 'node:assert/strict';
 import { issueFromText } from '../../../src/common/issue';
 import type { CallView } from '../../../src/common/protocol';
 import { startRunView } from '../../../src/common/runView';
-import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, linkTarget, rangeLabel, reasonParts, splitPath, wordAlternation, definitionNames } from '../../../webview-ui/src/format';
+import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, linkTarget, rangeLabel, reasonParts, splitPath, wordAlternation, definitionNames, definitionNameParts } from '../../../webview-ui/src/format';
 import { definitionSearchPatterns } from '../../../src/core/embedded/definitions';
+import { definitionWordsPattern, titleStems } from '../../../src/core/embedded/definitionWords';
 
 const done = (count: number, extra: Partial<NonNullable<CallView['summary']>> = {}) => ({ count, truncated: false, bytes: 10, ms: 5, ...extra });
 
@@ -31,6 +32,13 @@ describe('webview text formatting', () => {
     assert.deepEqual(definitionNames(lineStart), ['save_model', 'TokenBucket']);
     assert.equal(describeCall({ id: '7', name: 'grep', args: { pattern: defs, glob: '*.py' } }), 'grep for the definitions of 2 names: save_model, TokenBucket (*.py)');
     assert.equal(definitionNames('(?:a|b)\\b'), undefined);
+    const named = definitionWordsPattern(titleStems(['technical', 'response']));
+    assert.equal(definitionNames(named), undefined);
+    assert.equal(
+      describeCall({ id: '8', name: 'grep', args: { pattern: named, paths: ['a.py', 'b.py'], case_insensitive: true } }),
+      'grep for definitions named with 2 words: technic…, respons… · ignore case',
+    );
+    assert.equal(definitionNameParts('[\\w$]*(?:technic|respons)'), undefined, 'not a definition search');
   });
 
   it('says what a call found, or its error', () => {
