@@ -1,6 +1,6 @@
 import { stemmer } from 'stemmer';
 import type { GrepHit } from '../../common/tools';
-import { KEYWORD_DEF, escapeRegex } from './definitions';
+import { KEYWORD_DEF, escapeRegex, importsName } from './definitions';
 import { inverseFrequency } from './lexical';
 
 /**
@@ -56,7 +56,7 @@ export function definitionWordsPattern(stems: TitleStem[]): string {
 /** The name a line defines by keyword, and the title stems among its words; undefined when it defines none of them. */
 export function definedTitleWords(line: string, stems: ReadonlySet<string>): { name: string; stems: string[] } | undefined {
   const name = KEYWORD_NAME.exec(line)?.[1];
-  if (!name) return undefined;
+  if (!name || importsName(line, name)) return undefined;
   const held = [...new Set(nameWords(name).map((w) => stemmer(w)))].filter((s) => stems.has(s));
   return held.length > 0 ? { name, stems: held } : undefined;
 }

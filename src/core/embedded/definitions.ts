@@ -17,7 +17,7 @@ const TYPE_PARAMETERS = String.raw`(?:<[^<>()]*>)?`;
 const FUNCTION_VALUE = String.raw`\s*=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)`;
 
 /** Compiled patterns per name, bounded: a long-lived host (extension, MCP, eval) sees endless new names. */
-const cache = new Map<string, { any: RegExp[]; member: RegExp }>();
+const cache = new Map<string, { any: RegExp[]; member: RegExp; typeImport: RegExp }>();
 const CACHE_NAMES = 256;
 
 /** Escapes a string for use inside a regular expression (JavaScript and ripgrep agree on these). */
@@ -55,7 +55,18 @@ function wordBounded(name: string): string {
 
 /** True when `line` (one line of a file) defines `name` rather than merely using it. */
 export function definesName(line: string, name: string): boolean {
-  return patternsFor(name).any.some((re) => re.test(line));
+  return !importsName(line, name) && patternsFor(name).any.some((re) => re.test(line));
+}
+
+/** An import or re-export list: `import { type X } from`, `export { type X }`, nothing defined there. */
+const IMPORT_LINE = /^\s*(?:import\b|export\s+(?:type\s*)?\{)/;
+
+/**
+ * True when `line` only imports `name`: an import or re-export line, or a `type X` member of an import list
+ * spread over lines (`  type X,`). A type alias is followed by `=` or `<`, a Go type by its kind.
+ */
+export function importsName(line: string, name: string): boolean {
+  return IMPORT_LINE.test(line) || patternsFor(name).typeImport.test(line);
 }
 
 /** True when `line` assigns a function to `name` as a member (`Posts.getPostData = async function`). */
@@ -63,12 +74,13 @@ export function isMemberFunction(line: string, name: string): boolean {
   return patternsFor(name).member.test(line);
 }
 
-function patternsFor(name: string): { any: RegExp[]; member: RegExp } {
+function patternsFor(name: string): { any: RegExp[]; member: RegExp; typeImport: RegExp } {
   let patterns = cache.get(name);
   if (!patterns) {
     const n = escapeRegex(name);
     const member = new RegExp(String.raw`^\s*${QUALIFIED_OWNER}${n}${FUNCTION_VALUE}`);
-    patterns = { any: [...definitionPatterns(n), member], member };
+    const typeImport = new RegExp(String.raw`\btype\s+${n}\s*(?:,|\}|$)`);
+    patterns = { any: [...definitionPatterns(n), member], member, typeImport };
     if (cache.size >= CACHE_NAMES) cache.delete(cache.keys().next().value as string);
     cache.set(name, patterns);
   }

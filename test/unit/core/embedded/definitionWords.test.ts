@@ -31,6 +31,11 @@ describe('definitions named with the title words', () => {
     assert.equal(definedTitleWords('    return technical_404_response(request, exc)', wanted), undefined, 'a call defines nothing');
     assert.equal(definedTitleWords('class Researcher:', wanted), undefined, '"search" inside another word is not the word');
     assert.equal(definedTitleWords('Class SearchIndex', wanted), undefined, 'keywords are lower case');
+    assert.equal(definedTitleWords("import { search, type SearchIndex } from './search';", wanted), undefined, 'an imported type is defined elsewhere');
+    assert.equal(definedTitleWords("export { type SearchIndex } from './search';", wanted), undefined, 'so is a re-exported one');
+    assert.equal(definedTitleWords('  type SearchIndex,', wanted), undefined, 'a member of an import list spread over lines');
+    assert.equal(definedTitleWords('export type SearchIndex = Map<string, number>;', wanted)?.name, 'SearchIndex');
+    assert.equal(definedTitleWords('type SearchIndex struct {', wanted)?.name, 'SearchIndex');
   });
 
   it('scores each file by the rarity among the files of the words its best name holds, plus a third of all it holds', () => {

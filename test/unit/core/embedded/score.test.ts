@@ -169,6 +169,12 @@ describe('embedded definitions', () => {
     ['    self.callable = path', 'callable', false],
     ['    foo(bar,', 'foo', false],
     ['  } else if (renderRepoCard(x)) {', 'renderRepoCard', false],
+    ['export type RequestBody = { name: string };', 'RequestBody', true],
+    ['type Handler struct {', 'Handler', true],
+    // TypeScript's inline type imports name a type defined elsewhere, on one line or in a list over several.
+    ["import { type RequestBody, send } from './request';", 'RequestBody', false],
+    ["export { type RequestBody } from './request';", 'RequestBody', false],
+    ['  type RequestBody,', 'RequestBody', false],
   ];
   for (const [line, name, expected] of cases) {
     it(`${expected ? 'defines' : 'uses'} ${name}: ${line.trim().slice(0, 50)}`, () => assert.equal(definesName(line, name), expected));
