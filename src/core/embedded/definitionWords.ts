@@ -6,10 +6,9 @@ import { inverseFrequency } from './lexical';
 /**
  * The title's words inside the names a leading file defines: "technical response" meets
  * `def technical_404_response`, "delete" meets `def delete_batch`, "search results" meets
- * `function renderSearchResults`. A
- * file whose own functions and classes are named with the issue's words is about what the issue is about,
- * even when the issue never spells a name. The leader check's grep finds the words anywhere in a file; this
- * one only where the file names something with them.
+ * `function renderSearchResults`. A file whose own functions and classes are named with the issue's words is
+ * about what the issue is about, even when the issue never spells a name. The leader check's grep finds the
+ * words anywhere in a file; this one only where the file names something with them.
  */
 
 /** Words in more than this share of the reference corpus's files (`value`, `error`, `type`) say nothing here. */

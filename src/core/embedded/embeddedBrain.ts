@@ -5,7 +5,7 @@ import { mineIssue, type IssueEvidence } from './clues';
 import { EvidenceBoard } from './evidence';
 import { boundIssue } from './issueBounds';
 import { withoutTemplateText } from './issueTemplate';
-import { titleStems } from './definitionWords';
+import { titleStems, type DefinitionWords } from './definitionWords';
 import { LeaderCheck } from './leaderCheck';
 import { issueVocabulary } from './lexical';
 import { planFirstTurn, type PlannedCall } from './plan';
@@ -131,8 +131,8 @@ class EmbeddedSession implements BrainSession {
     const hand = rankFiles(this.board.all(), context);
     const ranked = this.check ? this.check.apply(hand, context) : hand;
     const model = this.options.model === undefined ? defaultRankerModel() : this.options.model;
-    const chosen = model || this.options.observe ? this.learnedChoice(ranked, context, model) : undefined;
     const defined = this.check?.definitionWords();
+    const chosen = model || this.options.observe ? this.learnedChoice(ranked, context, model, defined) : undefined;
     const files: CitedFile[] = (chosen ?? this.handChoice(ranked)).map(({ file, score, weights }) => {
       const cited: CitedFile = { path: file.path, reason: reasonFor(file, this.issue.titleWords, weights, defined?.get(file.path)?.name), score: round(score) };
       const ranges = rangesFor(file, this.check?.wordLines(file.path), defined?.get(file.path)?.lines);
@@ -149,9 +149,9 @@ class EmbeddedSession implements BrainSession {
   }
 
   /** The learned ranking: each candidate's probability of being changed by the fix, then the size with the best expected F0.5. */
-  private learnedChoice(ranked: ScoredFile[], context: ScoreContext, model: RankerModel | null): Choice[] | undefined {
+  private learnedChoice(ranked: ScoredFile[], context: ScoreContext, model: RankerModel | null, definitionWords?: Map<string, DefinitionWords>): Choice[] | undefined {
     const limit = Math.max(model?.candidates ?? 0, this.options.observe ? OBSERVED_CANDIDATES : 0);
-    const all = candidateFeatures({ ranked, context, issue: this.issue, lexical: this.check?.scores(), definitionWords: this.check?.definitionWords() }, limit);
+    const all = candidateFeatures({ ranked, context, issue: this.issue, lexical: this.check?.scores(), definitionWords }, limit);
     this.options.observe?.(all);
     if (!model) return undefined;
     const features = all.slice(0, model.candidates);
