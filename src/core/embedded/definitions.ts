@@ -17,7 +17,7 @@ const TYPE_PARAMETERS = String.raw`(?:<[^<>()]*>)?`;
 const FUNCTION_VALUE = String.raw`\s*=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)`;
 
 /** Compiled patterns per name, bounded: a long-lived host (extension, MCP, eval) sees endless new names. */
-const cache = new Map<string, { any: RegExp[]; member: RegExp; typeImport: RegExp }>();
+const cache = new Map<string, { any: RegExp[]; member: RegExp; typeImport: RegExp; typeUse: RegExp }>();
 const CACHE_NAMES = 256;
 
 /** Escapes a string for use inside a regular expression (JavaScript and ripgrep agree on these). */
@@ -62,11 +62,13 @@ export function definesName(line: string, name: string): boolean {
 const IMPORT_LINE = /^\s*(?:import\b|export\s+(?:type\s*)?\{)/;
 
 /**
- * True when `line` only imports `name`: an import or re-export line, or a `type X` member of an import list
- * spread over lines (`  type X,`). A type alias is followed by `=` or `<`, a Go type by its kind.
+ * True when `line` only imports `name` or uses it as a type: an import or re-export line, a `type X` member of an
+ * import list spread over lines (`  type X,`; a type alias is followed by `=` or `<`, a Go type by its kind), or
+ * C's `struct X *p`, `struct X x;`, `sizeof(struct X)` (a definition opens a body: `struct X {`).
  */
 export function importsName(line: string, name: string): boolean {
-  return IMPORT_LINE.test(line) || patternsFor(name).typeImport.test(line);
+  const patterns = patternsFor(name);
+  return IMPORT_LINE.test(line) || patterns.typeImport.test(line) || patterns.typeUse.test(line);
 }
 
 /** True when `line` assigns a function to `name` as a member (`Posts.getPostData = async function`). */
@@ -74,13 +76,14 @@ export function isMemberFunction(line: string, name: string): boolean {
   return patternsFor(name).member.test(line);
 }
 
-function patternsFor(name: string): { any: RegExp[]; member: RegExp; typeImport: RegExp } {
+function patternsFor(name: string): { any: RegExp[]; member: RegExp; typeImport: RegExp; typeUse: RegExp } {
   let patterns = cache.get(name);
   if (!patterns) {
     const n = escapeRegex(name);
     const member = new RegExp(String.raw`^\s*${QUALIFIED_OWNER}${n}${FUNCTION_VALUE}`);
     const typeImport = new RegExp(String.raw`\btype\s+${n}\s*(?:,|\}|$)`);
-    patterns = { any: [...definitionPatterns(n), member], member, typeImport };
+    const typeUse = new RegExp(String.raw`\b(?:struct|union|enum)\s+${n}\s*(?:\*|[),]|[A-Za-z_]\w*\s*[;,)=[])`);
+    patterns = { any: [...definitionPatterns(n), member], member, typeImport, typeUse };
     if (cache.size >= CACHE_NAMES) cache.delete(cache.keys().next().value as string);
     cache.set(name, patterns);
   }

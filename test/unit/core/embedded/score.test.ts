@@ -175,6 +175,16 @@ describe('embedded definitions', () => {
     ["import { type RequestBody, send } from './request';", 'RequestBody', false],
     ["export { type RequestBody } from './request';", 'RequestBody', false],
     ['  type RequestBody,', 'RequestBody', false],
+    // C names a struct's type with its keyword wherever it is used; only a body defines it.
+    ['struct redisCommand {', 'redisCommand', true],
+    ['typedef struct client {', 'client', true],
+    ['pub struct Bytes;', 'Bytes', true],
+    ['pub struct Iter<T> where T: Send {', 'Iter', true],
+    ['public enum Feature implements FormatFeature {', 'Feature', true],
+    ['void call(client *c, struct redisCommand *cmd) {', 'redisCommand', false],
+    ['    struct redisCommand cmd;', 'redisCommand', false],
+    ['    size_t n = sizeof(struct redisCommand);', 'redisCommand', false],
+    ['    enum color c = RED;', 'color', false],
   ];
   for (const [line, name, expected] of cases) {
     it(`${expected ? 'defines' : 'uses'} ${name}: ${line.trim().slice(0, 50)}`, () => assert.equal(definesName(line, name), expected));
