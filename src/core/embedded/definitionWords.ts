@@ -84,7 +84,11 @@ export function definitionWordScores(hits: GrepHit[], files: string[], stems: Ti
   return scores;
 }
 
-/** The lower-case words of a snake_case, camelCase or PascalCase name (`HTTPServer` gives `http`, `server`). */
+/**
+ * The letter words of a snake_case, camelCase or PascalCase name (`HTTPServer` gives `http`, `server`;
+ * `Poly3DCollection` gives `poly`, `d`, `collection`). Not clues.ts's splitIdentifier, which keeps digits on a word
+ * (`poly3`), so a title's "poly" would not meet it.
+ */
 function nameWords(name: string): string[] {
   return (name.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+/g) ?? []).map((w) => w.toLowerCase());
 }

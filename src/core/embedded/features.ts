@@ -162,20 +162,25 @@ export function candidateFeatures(input: FeatureInput, limit: number): Candidate
 }
 
 function summarize(input: FeatureInput): RunSummary {
-  const lexicalScores = [...(input.lexical ?? new Map<string, LexicalScore>()).entries()].sort((a, b) => b[1].score - a[1].score || a[0].localeCompare(b[0]));
-  const lexicalRank = new Map(lexicalScores.filter(([, l]) => l.score > 0).map(([path], i) => [path, i + 1]));
-  const definitionScores = [...(input.definitionWords ?? new Map<string, DefinitionWords>()).entries()].sort((a, b) => b[1].score - a[1].score || a[0].localeCompare(b[0]));
+  const lexical = rankByScore(input.lexical);
+  const definitionWords = rankByScore(input.definitionWords);
   return {
     input,
-    definitionWordsRank: new Map(definitionScores.map(([path], i) => [path, i + 1])),
-    bestDefinitionWords: definitionScores[0]?.[1].score ?? 0,
+    definitionWordsRank: definitionWords.rank,
+    bestDefinitionWords: definitionWords.best,
     bestScore: input.ranked[0]?.score ?? 0,
-    bestLexical: lexicalScores[0]?.[1].score ?? 0,
-    lexicalRank,
+    bestLexical: lexical.best,
+    lexicalRank: lexical.rank,
     bestDir: dirname(input.ranked[0]?.path ?? ''),
     hasTrace: input.issue.clues.some((c) => c.source === 'trace'),
     hasPaths: input.issue.clues.some((c) => c.kind === 'path' || c.kind === 'module'),
   };
+}
+
+/** Files by score, 1 for the best (ties by path; files scoring 0 unranked), and the best score. */
+function rankByScore(scores: Map<string, { score: number }> | undefined): { rank: Map<string, number>; best: number } {
+  const sorted = [...(scores ?? new Map<string, { score: number }>()).entries()].sort((a, b) => b[1].score - a[1].score || a[0].localeCompare(b[0]));
+  return { rank: new Map(sorted.filter(([, s]) => s.score > 0).map(([path], i) => [path, i + 1])), best: sorted[0]?.[1].score ?? 0 };
 }
 
 function hits(map: Map<string, ClueHit>): ClueHit[] {
