@@ -24,6 +24,8 @@ export function describeCall(call: CallView['call'], full = false): string {
       if (names) return `grep for the definitions of ${wordList(names, 'name')}${where}${glob}${flags}`;
       const parts = full ? undefined : definitionNameParts(a.pattern);
       if (parts) return `grep for definitions named with ${wordList(parts.map((p) => `${p}…`), 'word')}${where}${glob}${flags}`;
+      const phrases = full ? undefined : phraseAlternation(a.pattern);
+      if (phrases) return `grep for ${plural(phrases.length, 'phrasing')}: ${phrases.slice(0, 2).map(quote).join(', ')}${phrases.length > 2 ? ', …' : ''}${where}${glob}${flags}`;
       const words = full ? undefined : wordAlternation(a.pattern);
       if (words) return `grep for any of ${wordList(words, 'word')}${where}${glob}${flags}`;
       const pattern = full || a.pattern.length <= MAX_PATTERN_CHARS ? a.pattern : `${a.pattern.slice(0, MAX_PATTERN_CHARS - 1)}…`;
@@ -96,6 +98,19 @@ export function definitionNameParts(pattern: string): string[] | undefined {
   if (!/\bclass\b/.test(pattern)) return undefined;
   const group = /\[\\w\$\]\*\(\?:([^()]*)\)$/.exec(pattern);
   return group ? plainWords(group[1].split('|'), 1) : undefined;
+}
+
+/**
+ * The phrases of a search for words apart by any whitespace (`no\s+number\s+is|…`: the embedded brain's second
+ * look for a message, in shorter forms), else undefined.
+ */
+export function phraseAlternation(pattern: string): string[] | undefined {
+  if (!pattern.includes('\\s+')) return undefined;
+  const phrases = pattern.split('|').map((phrase) => phrase.split('\\s+'));
+  // Every word a literal: escaped characters allowed, no other regex syntax.
+  const literal = (word: string) => word.length > 0 && !/[()[\]{}*+?^$.|\\]/.test(word.replace(/\\[^\w\s]/g, ''));
+  if (phrases.some((words) => words.length < 2 || !words.every(literal))) return undefined;
+  return phrases.map((words) => words.map((w) => w.replace(/\\([^\w\s])/g, '$1')).join(' '));
 }
 
 /** The words unescaped when each is a plain identifier-like word and there are at least `min`, else undefined. */

@@ -1,7 +1,8 @@
 import { issueText, type Issue } from '../../common/issue';
 import type { ToolCall, ToolResult } from '../../common/tools';
 import type { Brain, BrainSession, BrainStep, BrainTurn, CitedFile } from '../brain';
-import { mineIssue, type IssueEvidence } from './clues';
+import { mineIssue, type Clue, type IssueEvidence } from './clues';
+import { messageRetryForms, messageRetryPattern, retryClue } from './messageRetry';
 import { EvidenceBoard } from './evidence';
 import { boundIssue } from './issueBounds';
 import { withoutTemplateText } from './issueTemplate';
@@ -50,6 +51,9 @@ class EmbeddedSession implements BrainSession {
   private searched = false;
   private check: LeaderCheck | undefined;
   private checkPlanned = false;
+  /** Messages turn 1 found nowhere, and whether their retry was planned (messageRetry.ts). */
+  private unfoundMessages: Clue[] = [];
+  private retried = false;
 
   constructor(
     private readonly issue: IssueEvidence,
@@ -75,6 +79,12 @@ class EmbeddedSession implements BrainSession {
       const calls = this.plan(planFirstTurn(this.issue, turn.maxCalls));
       if (calls.length > 0) return { kind: 'calls', calls, thought: this.searchThought() };
     }
+    if (!this.retried) {
+      this.retried = true;
+      // Only when a turn is left after it for the leader check, which then sees what the retry found.
+      const calls = turn.turn + 1 < turn.totalTurns ? this.plan(this.messageRetries(turn.maxCalls)) : [];
+      if (calls.length > 0) return { kind: 'calls', calls, thought: `Searching again, in shorter forms, for ${plural(calls.length, 'message')} found nowhere as written.` };
+    }
     if (!this.checkPlanned) {
       this.checkPlanned = true;
       this.check = LeaderCheck.plan(this.rank(), this.vocabulary, titleStems(this.issue.titleWords));
@@ -85,6 +95,18 @@ class EmbeddedSession implements BrainSession {
       return { kind: 'calls', calls, thought: `Checking the ${this.check?.size} leading files for the issue's rarest words${definitions}.` };
     }
     return this.answer();
+  }
+
+  /** A grep per message that turn 1 found nowhere, for its shorter forms (none when it has none). */
+  private messageRetries(maxCalls: number): PlannedCall[] {
+    const planned: PlannedCall[] = [];
+    for (const clue of this.unfoundMessages.splice(0).slice(0, maxCalls)) {
+      const pattern = messageRetryPattern(messageRetryForms(clue.text));
+      if (!pattern) continue;
+      const call: ToolCall = { id: `embedded_retry_${planned.length}`, name: 'grep', args: { pattern, case_insensitive: true, max_hits: 200 } };
+      planned.push({ call, purpose: 'message', clues: [retryClue(clue)] });
+    }
+    return planned;
   }
 
   private plan(planned: PlannedCall[]): ToolCall[] {
@@ -109,10 +131,10 @@ class EmbeddedSession implements BrainSession {
         case 'definitions':
         case 'mentions':
           this.board.addSymbolHits(result.hits ?? [], planned.clues);
-          if (result.truncated && planned.purpose === 'mentions') for (const clue of planned.clues) this.board.truncatedClues.add(clue.text);
           break;
         case 'message':
           this.board.addMessageHits(result.hits ?? [], planned.clues[0]);
+          if ((result.hits ?? []).length === 0) this.unfoundMessages.push(planned.clues[0]);
           break;
         case 'packages':
           this.board.addPackageManifests(result.hits ?? []);

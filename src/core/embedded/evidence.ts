@@ -1,7 +1,7 @@
 import type { GrepHit } from '../../common/tools';
 import type { Clue } from './clues';
 import { definesName, escapeRegex, isMemberFunction } from './definitions';
-import { fileStem, pathKind, type ScoreContext } from './score';
+import { fileStem, isStringTable, pathKind, type ScoreContext } from './score';
 import { manifestFolder, subpathResolves } from './packages';
 import { scriptTwins } from './scriptPaths';
 
@@ -29,8 +29,6 @@ const MAX_LINES_PER_CLUE = 5;
 /** Accumulates tool results into per-file evidence over the turns of a run. */
 export class EvidenceBoard {
   private readonly files = new Map<string, FileEvidence>();
-  /** Clue texts whose mention search was cut short, so their file counts are lower bounds. */
-  readonly truncatedClues = new Set<string>();
   /** The workspace's packages the issue names: folder (with a trailing `/`, `''` for the root) to package name. */
   private readonly packages = new Map<string, string>();
   /** Files a deep import's glob found, kept until the package's folder is known (resolveSubpaths). */
@@ -112,6 +110,7 @@ export class EvidenceBoard {
     const definitionFiles = new Map<string, number>();
     const mentionFiles = new Map<string, number>();
     const messageFiles = new Map<string, number>();
+    const messageTableFiles = new Map<string, number>();
     const pathFiles = new Map<string, number>();
     const stemFiles = new Map<string, number>();
     const titleWords = new Set(base.titleWords);
@@ -122,11 +121,12 @@ export class EvidenceBoard {
       for (const key of file.definitions.keys()) increment(definitionFiles, key);
       for (const key of new Set([...file.mentions.keys(), ...file.definitions.keys()])) increment(mentionFiles, key);
       for (const key of file.messages.keys()) increment(messageFiles, key);
+      if (isStringTable(file.path)) for (const key of file.messages.keys()) increment(messageTableFiles, key);
       for (const clue of [...file.pathMatches, ...file.moduleMatches]) increment(pathFiles, clue.text);
     }
     // The root's package.json says nothing about where in the tree a fix is: no file is "in" the root package.
     const packages = new Map([...this.packages].filter(([folder]) => folder !== ''));
-    return { ...base, definitionFiles, mentionFiles, messageFiles, pathFiles, stemFiles, packages };
+    return { ...base, definitionFiles, mentionFiles, messageFiles, messageTableFiles, pathFiles, stemFiles, packages };
   }
 
   private file(path: string): FileEvidence {
@@ -186,3 +186,4 @@ function pushUnique(list: Clue[], clue: Clue): void {
 function increment(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);
 }
+

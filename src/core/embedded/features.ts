@@ -3,7 +3,7 @@ import type { DefinitionWords } from './definitionWords';
 import type { ClueHit } from './evidence';
 import type { LexicalScore } from './leaderCheck';
 import type { EvidenceGroup } from './reasons';
-import { demotion, fileStem, pathKind, stemmedPathWords, titlePathWords, type ScoreContext, type ScoredFile } from './score';
+import { demotion, fileStem, messageFileCount, pathKind, stemmedPathWords, titlePathWords, type ScoreContext, type ScoredFile } from './score';
 
 /** One candidate file described by named evidence features (the learned ranker's input). */
 export interface CandidateFeatures {
@@ -65,7 +65,7 @@ const EXTRACTORS: [name: string, extract: Extractor][] = [
   ['definition_qualified', (f, _i, r) => (qualified(f, r.input.context) ? 1 : 0)],
   ['mention_strength_log', (f, _i, r) => Math.log1p(sum(hits(f.evidence.mentions).map((h) => h.clue.weight / Math.sqrt(r.input.context.mentionFiles.get(h.clue.text) ?? 1))))],
   ['mention_count_log', (f) => Math.log1p(f.evidence.mentions.size)],
-  ['message_strength', (f, _i, r) => max(hits(f.evidence.messages).map((h) => h.clue.weight / (r.input.context.messageFiles.get(h.clue.text) ?? 1)))],
+  ['message_strength', (f, _i, r) => max(hits(f.evidence.messages).map((h) => h.clue.weight / messageFileCount(r.input.context, h.clue.text, f.path)))],
   ['trace_frame', (f) => traceFrame(f)],
   ['title_file_name', (f, _i, r) => titleFileName(f, r.input.context)],
   ['title_path_words', (f, _i, r) => titlePathWords(f.path, r.input.context.titleWords).length],

@@ -89,6 +89,8 @@ export interface ScoreContext {
   definitionFiles: Map<string, number>;
   mentionFiles: Map<string, number>;
   messageFiles: Map<string, number>;
+  /** How many of those are string tables (isStringTable). */
+  messageTableFiles: Map<string, number>;
   /** How many files each path or module clue matched. */
   pathFiles: Map<string, number>;
   /** How many source files with evidence have each title word in their file name. */
@@ -135,7 +137,7 @@ export function scoreFile(evidence: FileEvidence, context: ScoreContext, inNamed
     parts.push((clue.weight * FILE_WEIGHTS.mention) / Math.sqrt(context.mentionFiles.get(clue.text) ?? 1));
   }
   for (const { clue } of evidence.messages.values()) {
-    parts.push((clue.weight * FILE_WEIGHTS.message) / (context.messageFiles.get(clue.text) ?? 1));
+    parts.push((clue.weight * FILE_WEIGHTS.message) / messageFileCount(context, clue.text, evidence.path));
     strongLeads++;
   }
   const named = fileStem(evidence.path);
@@ -240,6 +242,24 @@ export function pathKind(path: string): PathKind {
   if (/\.min\.(?:js|css)$|[-.]v?\d+\.\d+(?:\.\d+)?(?:\.min)?\.(?:js|css)$/.test(name)) return 'vendor';
   if (/\.(?:json|ya?ml|lock|cmd|bat|ps1|csv|tsv|svg|html?|xml|ini|cfg|toml|txt|properties|gradle|mod|sum)$/.test(name) || !name.includes('.')) return 'data';
   return 'source';
+}
+
+/** Translation catalogs and other data files: they copy a program's messages (`locale/fr/LC_MESSAGES/x.po`). */
+export function isStringTable(path: string): boolean {
+  return pathKind(path) === 'data' || /\.pot?$/.test(path);
+}
+
+/**
+ * How many files share a message, as the rarity of a code file's hit: a program's string tables count as one
+ * file together. Django and Sphinx print a message from one line and copy it into a hundred `.po` files, and
+ * those copies do not make the line that prints it any less specific. A string table's own hit keeps the
+ * count of every file.
+ */
+export function messageFileCount(context: Pick<ScoreContext, 'messageFiles' | 'messageTableFiles'>, message: string, path: string): number {
+  const all = context.messageFiles.get(message) ?? 1;
+  if (isStringTable(path)) return all;
+  const tables = context.messageTableFiles.get(message) ?? 0;
+  return Math.max(1, all - tables + (tables > 0 ? 1 : 0));
 }
 
 /** The name shared by a C/C++ header and its inline or source file (`dom/element` for `dom/element-inl.h`), if any. */

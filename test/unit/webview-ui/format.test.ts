@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import { issueFromText } from '../../../src/common/issue';
 import type { CallView } from '../../../src/common/protocol';
 import { startRunView } from '../../../src/common/runView';
-import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, linkTarget, rangeLabel, reasonParts, splitPath, wordAlternation, definitionNames, definitionNameParts } from '../../../webview-ui/src/format';
+import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, linkTarget, rangeLabel, reasonParts, splitPath, wordAlternation, definitionNames, definitionNameParts, phraseAlternation } from '../../../webview-ui/src/format';
+import { messageRetryForms, messageRetryPattern } from '../../../src/core/embedded/messageRetry';
 import { definitionSearchPatterns } from '../../../src/core/embedded/definitions';
 import { definitionWordsPattern, titleStems } from '../../../src/core/embedded/definitionWords';
 
@@ -39,6 +40,18 @@ describe('webview text formatting', () => {
       'grep for definitions named with 2 words: technic…, respons… · ignore case',
     );
     assert.equal(definitionNameParts('[\\w$]*(?:technic|respons)'), undefined, 'not a definition search');
+  });
+
+  it("says which phrasings the second look for a message searched, not its regex", () => {
+    const pattern = messageRetryPattern(messageRetryForms('WARNING: no number is assigned for table'))!;
+    assert.deepEqual(phraseAlternation(pattern), ['no number is assigned for table', 'no number is assigned for', 'number is assigned for table']);
+    assert.equal(
+      describeCall({ id: '9', name: 'grep', args: { pattern, case_insensitive: true } }),
+      'grep for 3 phrasings: "no number is assigned for table", "no number is assigned for", … · ignore case',
+    );
+    assert.deepEqual(phraseAlternation(messageRetryPattern(['got (x) y.z w'])!), ['got (x) y.z w'], 'escaped characters read as written');
+    assert.equal(phraseAlternation('a\\s+b.*c'), undefined, 'a regex stays a regex');
+    assert.equal(phraseAlternation('alpha|beta'), undefined);
   });
 
   it('says what a call found, or its error', () => {

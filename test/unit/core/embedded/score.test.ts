@@ -3,7 +3,7 @@ import type { Clue } from '../../../../src/core/embedded/clues';
 import { cachedDefinitionNames, definesName, definitionSearchPatterns } from '../../../../src/core/embedded/definitions';
 import { EvidenceBoard, moduleMatchesClue, pathMatchesClue } from '../../../../src/core/embedded/evidence';
 import { rangesFor, reasonFor } from '../../../../src/core/embedded/reasons';
-import { chooseAnswer, pathKind, rankFiles, stem, stemmedPathWords, titlePathWords, type ScoreContext } from '../../../../src/core/embedded/score';
+import { chooseAnswer, isStringTable, messageFileCount, pathKind, rankFiles, stem, stemmedPathWords, titlePathWords, type ScoreContext } from '../../../../src/core/embedded/score';
 
 const titleClue: Clue = { kind: 'symbol', text: 'separability_matrix', source: 'title', weight: 3.9 };
 const bodyClue: Clue = { kind: 'symbol', text: 'CompoundModel', source: 'body', weight: 2.1 };
@@ -32,6 +32,19 @@ function board(): EvidenceBoard {
 }
 
 describe('embedded scoring', () => {
+  it("counts a message's string tables as one file: a hundred translations do not make the line that prints it common", () => {
+    const message: Clue = { kind: 'message', text: 'no number is assigned for', source: 'title', weight: 2 };
+    const b = new EvidenceBoard();
+    const tables = ['de', 'fr', 'ja', 'pt_BR'].map((lang) => ({ path: `sphinx/locale/${lang}/LC_MESSAGES/sphinx.po`, line: 10, text: 'msgid "no number is assigned for %s: %s"' }));
+    b.addMessageHits([{ path: 'sphinx/domains/std.py', line: 855, text: 'logger.warning(__("no number is assigned for %s: %s"))' }, ...tables], message);
+    const context = b.context(base);
+    assert.equal(messageFileCount(context, message.text, 'sphinx/domains/std.py'), 2, 'the code file and the tables together');
+    assert.equal(messageFileCount(context, message.text, 'sphinx/locale/de/LC_MESSAGES/sphinx.po'), 5, 'a copy is as common as every file');
+    assert.ok(isStringTable('po/fr.po') && isStringTable('public/language/en-GB/error.json') && !isStringTable('src/error.js'));
+    const [best] = rankFiles(b.all(), context);
+    assert.equal(best?.path, 'sphinx/domains/std.py');
+  });
+
   it('ranks the defining source file above its test, the docs and a file defining a weaker clue', () => {
     const b = board();
     const ranked = rankFiles(b.all(), b.context(base));

@@ -1,0 +1,99 @@
+import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { GrepArgs } from '../../../../src/common/tools';
+import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
+import { messageRetryForms, messageRetryPattern, retryClue, RETRY_WEIGHT_FACTOR } from '../../../../src/core/embedded/messageRetry';
+import { Locator } from '../../../../src/core/locator';
+import { NodeToolRunner } from '../../../../src/tools/runner';
+
+describe('message retry', () => {
+  it('drops the log level, then the last or the first word, where the printed value stood', () => {
+    assert.deepEqual(messageRetryForms('WARNING: no number is assigned for table'), [
+      'no number is assigned for table',
+      'no number is assigned for',
+      'number is assigned for table',
+    ]);
+    assert.deepEqual(messageRetryForms('expected a valid domain specification, got RR'), [
+      'expected a valid domain specification, got',
+      'a valid domain specification, got RR',
+    ]);
+  });
+
+  it('keeps no form too short to be specific', () => {
+    assert.deepEqual(messageRetryForms('not in index'), [], 'two words once one is dropped');
+    assert.deepEqual(messageRetryForms('is not a list'), [], '"is not a" is in every program');
+    assert.equal(messageRetryPattern([]), undefined);
+  });
+
+  it('matches the source line whatever the whitespace, as one case-insensitive pattern', () => {
+    const pattern = messageRetryPattern(messageRetryForms('WARNING: no number is assigned for table'))!;
+    const re = new RegExp(pattern, 'i');
+    assert.ok(re.test('logger.warning(__("no number is assigned for %s: %s"), figtype, labelid)'));
+    assert.ok(re.test('msg = "No  number is\tassigned for"'));
+    assert.ok(!re.test('no number was assigned to the table'));
+    assert.ok(new RegExp(messageRetryPattern(['a (b) c.d e'])!).test('a (b) c.d e'), 'regex characters are literal');
+  });
+
+  it('weighs a shortened form below the whole message', () => {
+    const clue = { kind: 'message' as const, text: 'no number is assigned for table', source: 'title' as const, weight: 2 };
+    assert.equal(retryClue(clue).weight, 2 * RETRY_WEIGHT_FACTOR);
+    assert.equal(retryClue(clue).text, clue.text, 'the same message, so its files are counted together');
+  });
+});
+
+/** A project whose warning is printed with a value in it, and whose translations copy the message. */
+const FILES: Record<string, string> = {
+  'app/domains/std.py': [
+    'from app.locale import __',
+    '',
+    '',
+    'def get_fignumber(builder, figtype, labelid):',
+    '    if labelid not in builder.fignumbers:',
+    '        logger.warning(__("no number is assigned for %s: %s"), figtype, labelid)',
+    '        return None',
+    '',
+  ].join('\n'),
+  'app/application.py': 'class Application:\n    def build(self, tables):\n        return [table.caption for table in tables]\n',
+  'app/writers/html.py': 'def visit_table(self, node):\n    self.body.append("<table>")\n',
+  ...Object.fromEntries(['de', 'fr', 'ja'].map((lang) => [`app/locale/${lang}/LC_MESSAGES/app.po`, 'msgid "no number is assigned for %s: %s"\nmsgstr ""\n'])),
+};
+
+describe('message retry end to end (real git repo, real ripgrep, Locator)', () => {
+  let dir = '';
+
+  before(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'codegrep-retry-'));
+    for (const [rel, text] of Object.entries(FILES)) {
+      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      writeFileSync(path.join(dir, rel), text);
+    }
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' });
+    git('init', '-q');
+    git('add', '.');
+    git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'init');
+  });
+
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('finds where a message printed with its value comes from, in a turn of its own before the leader check', async () => {
+    const issue = { title: 'Upgrade started generating "WARNING: no number is assigned for table" warnings', body: 'Our builds print it for every table.' };
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain());
+    assert.equal(result.candidates[0]?.path, 'app/domains/std.py', JSON.stringify(result.candidates));
+    const retry = result.trajectory[1]!.calls.map((c) => c.call.args as GrepArgs);
+    assert.equal(retry.length, 1, 'one grep for the one message found nowhere');
+    assert.ok(retry[0]!.case_insensitive && retry[0]!.pattern.includes('no\\s+number\\s+is\\s+assigned\\s+for'), retry[0]!.pattern);
+    assert.equal(result.trajectory.length, 4, 'search, retry, leader check, answer');
+  });
+
+  it('does not search again when the message was found as written', async () => {
+    const issue = { title: 'Warning "no number is assigned for %s" is unclear', body: 'It should say which table.' };
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain());
+    const searched = result.trajectory[0]!.calls.map((c) => c.call.args as GrepArgs).filter((a) => a.case_insensitive && a.pattern === 'no number is assigned for');
+    assert.equal(searched.length, 1, 'turn 1 searched the message');
+    const retried = result.trajectory.some((turn) => turn.calls.some((c) => c.call.id.startsWith('embedded_retry')));
+    assert.ok(!retried, JSON.stringify(result.trajectory.map((t) => t.calls.map((c) => c.call.args))));
+  });
+});
