@@ -1,4 +1,5 @@
 import type { Issue } from '../../common/issue';
+import { checkCodes } from './checkCodes';
 import { CLUE_WEIGHTS } from './score';
 import { withoutAddresses } from './addresses';
 import { boundIssue } from './issueBounds';
@@ -120,6 +121,9 @@ const STOP_IDENTIFIERS = new Set(
   ).split(/\s+/),
 );
 
+/** A diagnostic code outweighs a message: it is written once where the check is made (checkCodes.ts). */
+const CODE_FACTOR = 1.5;
+
 /** Mines an issue for file paths, module paths, stack frames, identifiers and error messages. */
 export function mineIssue(raw: Issue): IssueEvidence {
   // Bounded, so one giant token or a 2 MB paste cannot make mining quadratic (see issueBounds.ts).
@@ -139,6 +143,15 @@ export function mineIssue(raw: Issue): IssueEvidence {
   mineText(titleText, 'title', collector);
   mineText(prose, 'body', collector, bareProse);
   mineText(code, 'code', collector);
+  // Diagnostic codes before long messages: the plan searches the strongest two messages.
+  // A bare code (`E108`) is searched as the namespaced one (`admin.E108`) when the issue writes that anywhere.
+  const everywhere = checkCodes(`${titleText}\n${prose}\n${code}`);
+  for (const [text, source] of [[titleText, 'title'], [prose, 'body'], [code, 'code']] as const) {
+    for (const found of checkCodes(text)) {
+      const full = everywhere.find((c) => c.endsWith(`.${found}`)) ?? found;
+      collector.add('message', full, source, CLUE_WEIGHTS.source[source] * CLUE_WEIGHTS.kind.message * CODE_FACTOR);
+    }
+  }
   // A deep import names a module inside a package (`dayjs/plugin/utc`); only that package's own folder can hold it.
   for (const { name, subpath } of packageSubpaths(`${title}\n${body}`)) {
     if (collector.has('module', subpath)) continue;

@@ -1,5 +1,6 @@
 import type { ToolCall } from '../../common/tools';
 import type { Clue, IssueEvidence } from './clues';
+import { isCheckCode } from './checkCodes';
 import { definitionSearchPatterns, escapeRegex } from './definitions';
 import { packageDeclarationPattern, subpathGlobs } from './packages';
 import { scriptGlobs } from './scriptPaths';
@@ -49,7 +50,9 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
     planned.push({ call: { id: id(), name: 'grep', args: { pattern, max_hits: PLAN_LIMITS.maxHits } }, purpose: 'mentions', clues: group });
   }
   for (const clue of messages) {
-    const call: ToolCall = { id: id(), name: 'grep', args: { pattern: escapeRegex(clue.text), case_insensitive: true, max_hits: 200 } };
+    // A diagnostic code is a whole word with its case (`E108`, not the `e1080` of a hash).
+    const args = isCheckCode(clue.text) ? { pattern: `\\b${escapeRegex(clue.text)}\\b`, max_hits: 200 } : { pattern: escapeRegex(clue.text), case_insensitive: true, max_hits: 200 };
+    const call: ToolCall = { id: id(), name: 'grep', args };
     planned.push({ call, purpose: 'message', clues: [clue] });
   }
   if (evidence.titleWords.length > 0) {
