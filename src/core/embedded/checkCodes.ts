@@ -10,8 +10,11 @@ const CODE_SHAPE = /(?:[a-z_]+\.)?[A-Z]{1,4}\d{3,5}/;
 const CODE_IN_TEXT = new RegExp(`(?<![\\w.#/@:-])${CODE_SHAPE.source}(?![\\w-])`, 'g');
 const WHOLE_CODE = new RegExp(`^${CODE_SHAPE.source}$`);
 
-/** Codes that name standards, encodings, hashes or line anchors rather than a check (`ISO8601`, `SHA256`, `L150`). */
-const NOT_CODES = /^(?:UTF|UCS|ISO|IEC|IEEE|RFC|CVE|CWE|PEP|JSR|SHA|MD|AES|DES|RSA|ECDSA|HTTP|TLS|SSL|PR|GH|MR|BUG|ABC|ASCII|CP|WIN|X|L|V|Q)\d/;
+/**
+ * Shapes that name standards, encodings, hashes, line anchors, hardware or updates rather than a check: `ISO8601`,
+ * `SHA256`, `L150`, JavaScript's `ES2015`, codecs (`H264`), GPUs (`A100`, `RTX4090`), Windows' `KB5005565`.
+ */
+const NOT_CODES = /^(?:UTF|UCS|ISO|IEC|IEEE|RFC|CVE|CWE|PEP|JSR|SHA|MD|AES|DES|RSA|ECDSA|HTTP|TLS|SSL|PR|GH|MR|BUG|ABC|ASCII|CP|WIN|X|L|V|Q|ES|ECMA|RTX|GTX|DDR|USB|KB|HEVC)\d|^H26\d$|^[ABH]\d00$/;
 
 /** The distinct codes of `text`, in order; a bare code is dropped when the text also has it with its namespace. */
 export function checkCodes(text: string): string[] {

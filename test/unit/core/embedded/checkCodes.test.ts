@@ -12,6 +12,7 @@ describe('diagnostic codes', () => {
   it('leaves out standards, hashes, line anchors, addresses and longer words', () => {
     assert.deepEqual(checkCodes('ISO8601 dates, SHA256 sums, UTF8 text, RFC7231, see file.py#L150 and https://host/A1234 or x-E108'), []);
     assert.deepEqual(checkCodes('E12 is short, E123456 is long, E108x is a word, abcE108 too'), []);
+    assert.deepEqual(checkCodes('target ES2015, H264 video on an A100 or H100 (RTX4090 too), after KB5005565'), []);
     assert.ok(isCheckCode('admin.E108') && isCheckCode('W0511') && !isCheckCode('no number is assigned for'));
   });
 
