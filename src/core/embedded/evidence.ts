@@ -186,4 +186,3 @@ function pushUnique(list: Clue[], clue: Clue): void {
 function increment(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);
 }
-
