@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -10,6 +11,16 @@ export function makeTree(files: Record<string, string | Buffer>, prefix = 'codeg
     mkdirSync(path.dirname(abs), { recursive: true });
     writeFileSync(abs, content);
   }
+  return root;
+}
+
+/** makeTree, committed as a git repository's first commit (for the brains' runs, which read what git tracks). */
+export function makeGitTree(files: Record<string, string | Buffer>, prefix = 'codegrep-git-'): string {
+  const root = makeTree(files, prefix);
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, stdio: 'ignore' });
+  git('init', '-q');
+  git('add', '.');
+  git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'init');
   return root;
 }
 

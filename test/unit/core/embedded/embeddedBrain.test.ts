@@ -1,13 +1,10 @@
 import { strict as assert } from 'node:assert';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
 import type { Issue } from '../../../../src/common/issue';
 import type { GrepArgs } from '../../../../src/common/tools';
 import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
 import { Locator } from '../../../../src/core/locator';
 import { NodeToolRunner } from '../../../../src/tools/runner';
+import { makeGitTree, removeTree } from '../../tools/fixture';
 
 /** A small real project: the fix belongs in the parser; a test, a doc and a caller mention the same names. */
 const FILES: Record<string, string> = {
@@ -72,18 +69,10 @@ describe('EmbeddedBrain end to end (real git repo, real ripgrep, Locator)', func
   let dir = '';
 
   before(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'codegrep-embedded-'));
-    for (const [rel, text] of Object.entries(FILES)) {
-      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-      writeFileSync(path.join(dir, rel), text);
-    }
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' });
-    git('init', '-q');
-    git('add', '.');
-    git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'init');
+    dir = makeGitTree(FILES, 'codegrep-embedded-');
   });
 
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  after(() => removeTree(dir));
 
   it('finds the defining file first, above the test, the doc and the caller, with reasons and ranges', async () => {
     const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(ISSUE, createEmbeddedBrain());

@@ -1,13 +1,10 @@
 import { strict as assert } from 'node:assert';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
 import type { GrepArgs } from '../../../../src/common/tools';
 import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
 import { messageRetryForms, messageRetryPattern, retryClue, RETRY_WEIGHT_FACTOR } from '../../../../src/core/embedded/messageRetry';
 import { Locator } from '../../../../src/core/locator';
 import { NodeToolRunner } from '../../../../src/tools/runner';
+import { makeGitTree, removeTree } from '../../tools/fixture';
 
 describe('message retry', () => {
   it('drops the log level, then the last or the first word, where the printed value stood', () => {
@@ -65,18 +62,10 @@ describe('message retry end to end (real git repo, real ripgrep, Locator)', () =
   let dir = '';
 
   before(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'codegrep-retry-'));
-    for (const [rel, text] of Object.entries(FILES)) {
-      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-      writeFileSync(path.join(dir, rel), text);
-    }
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' });
-    git('init', '-q');
-    git('add', '.');
-    git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'init');
+    dir = makeGitTree(FILES, 'codegrep-retry-');
   });
 
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  after(() => removeTree(dir));
 
   it('finds where a message printed with its value comes from, in a turn of its own before the leader check', async () => {
     const issue = { title: 'Upgrade started generating "WARNING: no number is assigned for table" warnings', body: 'Our builds print it for every table.' };
