@@ -237,7 +237,8 @@ export function pathKind(path: string): PathKind {
   // Release notes and credits under any extension (CHANGES.old, HISTORY, NEWS.txt, AUTHORS).
   if (/^(?:changes|changelog|history|news|release[-_]?notes|authors|contributors)(?:\.(?!(?:py|pyx|js|mjs|ts|go|rs|java|kt|c|cc|cpp|h|hpp|rb|php)$)\w+)?$/.test(name)) return 'doc';
   if (/(?:^|\/)(?:examples?|samples?|demos?|tutorials?|galleries?)\//.test(lower)) return 'example';
-  if (/(?:^|\/)(?:vendor|third_party|thirdparty|external|node_modules|extern)\//.test(lower) || /(?:^|\/)singleheader\//.test(lower)) return 'vendor';
+  // Python's vendored copies live in `_vendor/` (pip, setuptools) or `vendored/` inside the package.
+  if (/(?:^|\/)(?:_?vendor|_?vendored|third_party|thirdparty|external|node_modules|extern)\//.test(lower) || /(?:^|\/)singleheader\//.test(lower)) return 'vendor';
   // Minified or version-stamped bundles (jquery-3.5.1.js, underscore.min.js) are copies of someone else's code.
   if (/\.min\.(?:js|css)$|[-.]v?\d+\.\d+(?:\.\d+)?(?:\.min)?\.(?:js|css)$/.test(name)) return 'vendor';
   if (/\.(?:json|ya?ml|lock|cmd|bat|ps1|csv|tsv|svg|html?|xml|ini|cfg|toml|txt|properties|gradle|mod|sum)$/.test(name) || !name.includes('.')) return 'data';

@@ -140,6 +140,9 @@ describe('embedded scoring', () => {
     assert.equal(pathKind('sphinx/util/changes.py'), 'source', 'a module named changes is code');
     assert.equal(pathKind('examples/demo.py'), 'example');
     assert.equal(pathKind('singleheader/simdjson.h'), 'vendor');
+    assert.equal(pathKind('src/pip/_vendor/requests/models.py'), 'vendor');
+    assert.equal(pathKind('botocore/vendored/six.py'), 'vendor');
+    assert.equal(pathKind('crates/red_knot_vendored/src/lib.rs'), 'source', "a crate named for what it holds is the project's");
     assert.equal(pathKind('sphinx/themes/basic/static/jquery-3.5.1.js'), 'vendor');
     assert.equal(pathKind('static/app.min.js'), 'vendor');
     assert.equal(pathKind('src/cards/stats-card.js'), 'source');
