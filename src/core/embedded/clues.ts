@@ -368,7 +368,8 @@ function addSymbol(raw: string, source: ClueSource, out: ClueCollector, weight: 
   const shape = identifierShape(name);
   // Plain lower-case English words only count when the issue marks them as code.
   if (shape === 'word' && !explicit && source !== 'trace') return;
-  if (shape === 'word' && name.length < 4) return;
+  // Three letters name a function when the prose writes it as one (`cse()`, `eye()` in a title), not in code.
+  if (shape === 'word' && name.length < 4 && !(explicit && (source === 'title' || source === 'body'))) return;
   // Short all-caps words are acronyms and SQL keywords more often than constants.
   if (shape === 'upper' && !name.includes('_') && (name.length <= 4 || !explicit) && source !== 'trace') return;
   out.add('symbol', name, source, weight * CLUE_WEIGHTS.shape[shape], depth);

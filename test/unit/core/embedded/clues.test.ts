@@ -6,6 +6,15 @@ function find(clues: Clue[], kind: Clue['kind'], text: string): Clue | undefined
 }
 
 describe('embedded clues', () => {
+  it('takes a three-letter name the prose writes as a call (`cse()`), and no three-letter call from code', () => {
+    const { clues } = mineIssue({ title: 'cse() has strange behaviour for MatrixSymbol indexing', body: 'Also `eye` and pad( look odd.\n\n```python\nx = cos(a) + exp(b)\n```' });
+    assert.ok(find(clues, 'symbol', 'cse'), 'called in the title');
+    assert.ok(find(clues, 'symbol', 'eye'), 'backticked in the body');
+    assert.ok(find(clues, 'symbol', 'pad'), 'called in the body');
+    assert.ok(!find(clues, 'symbol', 'cos') && !find(clues, 'symbol', 'exp'), 'calls in code are everywhere in code');
+    assert.ok(!find(clues, 'symbol', 'has'), 'a plain word stays a word');
+  });
+
   it('mines a Python traceback: innermost library frame first, message, function names; skips user and stdlib frames', () => {
     const body = [
       'Traceback (most recent call last):',
