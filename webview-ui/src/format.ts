@@ -24,6 +24,8 @@ export function describeCall(call: CallView['call'], full = false): string {
       if (names) return `grep for the definitions of ${wordList(names, 'name')}${where}${glob}${flags}`;
       const parts = full ? undefined : definitionNameParts(a.pattern);
       if (parts) return `grep for definitions named with ${wordList(parts.map((p) => `${p}…`), 'word')}${where}${glob}${flags}`;
+      const word = full ? undefined : wholeWord(a.pattern);
+      if (word) return `grep ${quote(word)} as a whole word${where}${glob}${flags}`;
       const phrases = full ? undefined : phraseAlternation(a.pattern);
       if (phrases) return `grep for ${plural(phrases.length, 'phrasing')}: ${phrases.slice(0, 2).map(quote).join(', ')}${phrases.length > 2 ? ', …' : ''}${where}${glob}${flags}`;
       const words = full ? undefined : wordAlternation(a.pattern);
@@ -98,6 +100,13 @@ export function definitionNameParts(pattern: string): string[] | undefined {
   if (!/\bclass\b/.test(pattern)) return undefined;
   const group = /\[\\w\$\]\*\(\?:([^()]*)\)$/.exec(pattern);
   return group ? plainWords(group[1].split('|'), 1) : undefined;
+}
+
+/** The text of a search for one literal as a whole word (`\badmin\.E108\b`: a diagnostic code), else undefined. */
+export function wholeWord(pattern: string): string | undefined {
+  const inner = /^\\b(.+)\\b$/.exec(pattern)?.[1];
+  if (!inner || /[()[\]{}*+?^$.|\\]/.test(inner.replace(/\\[^\w\s]/g, ''))) return undefined;
+  return inner.replace(/\\([^\w\s])/g, '$1');
 }
 
 /**

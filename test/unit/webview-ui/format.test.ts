@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { issueFromText } from '../../../src/common/issue';
 import type { CallView } from '../../../src/common/protocol';
 import { startRunView } from '../../../src/common/runView';
-import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, linkTarget, rangeLabel, reasonParts, splitPath, wordAlternation, definitionNames, definitionNameParts, phraseAlternation } from '../../../webview-ui/src/format';
+import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, linkTarget, rangeLabel, reasonParts, splitPath, wordAlternation, definitionNames, definitionNameParts, phraseAlternation, wholeWord } from '../../../webview-ui/src/format';
 import { messageRetryForms, messageRetryPattern } from '../../../src/core/embedded/messageRetry';
 import { definitionSearchPatterns } from '../../../src/core/embedded/definitions';
 import { definitionWordsPattern, titleStems } from '../../../src/core/embedded/definitionWords';
@@ -52,6 +52,13 @@ describe('webview text formatting', () => {
     assert.deepEqual(phraseAlternation(messageRetryPattern(['got (x) y.z w'])!), ['got (x) y.z w'], 'escaped characters read as written');
     assert.equal(phraseAlternation('a\\s+b.*c'), undefined, 'a regex stays a regex');
     assert.equal(phraseAlternation('alpha|beta'), undefined);
+  });
+
+  it('says a diagnostic code is searched as a whole word, not its regex', () => {
+    assert.equal(describeCall({ id: '10', name: 'grep', args: { pattern: String.raw`\badmin\.E108\b` } }), 'grep "admin.E108" as a whole word');
+    assert.equal(wholeWord(String.raw`\bW0511\b`), 'W0511');
+    assert.equal(wholeWord(String.raw`\b(?:a|b)\b`), undefined, 'an alternation is not one word');
+    assert.equal(wholeWord(String.raw`\bfoo.*\b`), undefined);
   });
 
   it('says what a call found, or its error', () => {
