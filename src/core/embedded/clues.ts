@@ -27,6 +27,8 @@ export interface Clue {
    * the workspace the module must be found in (packages.ts).
    */
   package?: string;
+  /** For a message: found only in a shorter form (without its log level, first or last word: messageRetry.ts). */
+  shortened?: boolean;
 }
 
 /** Clues mined from an issue, strongest first, plus the names the issue's own code defines. */

@@ -42,5 +42,5 @@ export function messageRetryPattern(forms: string[]): string | undefined {
 
 /** The clue a retry's hits are evidence of: the message, weighed as a part of it. */
 export function retryClue(message: Clue): Clue {
-  return { ...message, weight: message.weight * RETRY_WEIGHT_FACTOR };
+  return { ...message, weight: message.weight * RETRY_WEIGHT_FACTOR, shortened: true };
 }

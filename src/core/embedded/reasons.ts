@@ -1,4 +1,5 @@
 import type { LineRange } from '../../common/result';
+import { isCheckCode } from './checkCodes';
 import type { Clue, ClueSource } from './clues';
 import type { ClueHit } from './evidence';
 import type { WordLine } from './leaderCheck';
@@ -10,6 +11,12 @@ const WHERE: Record<ClueSource, string> = {
   body: 'named in the issue',
   code: "used in the issue's code",
 };
+
+/** What a file's message hit says: a check it makes, a message it prints, or a shorter form of one. */
+function messageReason(clue: Clue): string {
+  if (isCheckCode(clue.text)) return `makes the check \`${clue.text}\` (${WHERE[clue.source]})`;
+  return `contains ${clue.shortened ? 'a shorter form of ' : ''}the error message "${clip(clue.text)}"`;
+}
 
 /** Lines shown after a definition, so the range covers the start of its body. */
 const DEFINITION_SPAN = 20;
@@ -33,7 +40,7 @@ export function reasonFor(file: ScoredFile, titleWords: string[], weights?: Map<
     add('module', clue.package ? `\`${clue.package}/${clue.text}\`, which the issue imports, resolves here` : `the module \`${clue.text.replace(/\//g, '.')}\` ${WHERE[clue.source]}`);
   }
   const messages = strongestHits(e.messages);
-  if (messages[0]) add('message', `contains the error message "${clip(messages[0].clue.text)}"`);
+  if (messages[0]) add('message', messageReason(messages[0].clue));
   const defs = strongestHits(e.definitions).slice(0, 3);
   const [firstDef, ...otherDefs] = defs;
   if (firstDef) add('definition', `defines \`${firstDef.clue.text}\` (${WHERE[firstDef.clue.source]})${otherDefs.length ? ` and ${names(otherDefs)}` : ''}`);

@@ -7,6 +7,7 @@ import { EvidenceBoard, matchingPaths } from '../../../../src/core/embedded/evid
 import { LeaderCheck } from '../../../../src/core/embedded/leaderCheck';
 import { globForLocations } from '../../../../src/core/embedded/plan';
 import { scriptTwins } from '../../../../src/core/embedded/scriptPaths';
+import { retryClue } from '../../../../src/core/embedded/messageRetry';
 import { rangesFor, reasonFor } from '../../../../src/core/embedded/reasons';
 import { demotion, pathKind, rankFiles, type ScoreContext } from '../../../../src/core/embedded/score';
 import { ripgrepPath } from '../../../../src/tools/ripgrep';
@@ -117,6 +118,17 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     assert.match(reasonFor(file, [], new Map(named), 'drawStarRating'), /^Defines `drawStarRating`, named with the title's words; uses `renderStars`$/, 'a definition named with the title words, when the model weighs it most');
     assert.doesNotMatch(reasonFor(file, [], undefined, 'drawStarRating'), /drawStarRating/, 'the hand ranking did not weigh it, so does not name it');
     assert.doesNotMatch(reasonFor(file, [], new Map(named), 'renderStars'), /named with the title's words/, 'a name the issue spelled is said once');
+  });
+
+  it('the reason says which check a file makes, and when it prints a message only in a shorter form', () => {
+    const code: Clue = { kind: 'message', text: 'admin.E108', source: 'title', weight: 9 };
+    const printed: Clue = { kind: 'message', text: 'WARNING: no number is assigned for table', source: 'title', weight: 6 };
+    const b = new EvidenceBoard();
+    b.addMessageHits([{ path: 'admin/checks.py', line: 900, text: '    id="admin.E108",' }], code);
+    b.addMessageHits([{ path: 'domains/std.py', line: 855, text: 'logger.warning(__("no number is assigned for %s: %s"))' }], retryClue(printed));
+    const reasons = new Map(rankFiles(b.all(), b.context(base)).map((f) => [f.path, reasonFor(f, [])]));
+    assert.equal(reasons.get('admin/checks.py'), 'Makes the check `admin.E108` (named in the issue title)');
+    assert.equal(reasons.get('domains/std.py'), 'Contains a shorter form of the error message "WARNING: no number is assigned for table"');
   });
 
   it('matches a path quoted from the reporter’s machine by its longest tail that exists', () => {
