@@ -105,8 +105,7 @@ export function definitionNameParts(pattern: string): string[] | undefined {
 /** The text of a search for one literal as a whole word (`\badmin\.E108\b`: a diagnostic code), else undefined. */
 export function wholeWord(pattern: string): string | undefined {
   const inner = /^\\b(.+)\\b$/.exec(pattern)?.[1];
-  if (!inner || /[()[\]{}*+?^$.|\\]/.test(inner.replace(/\\[^\w\s]/g, ''))) return undefined;
-  return inner.replace(/\\([^\w\s])/g, '$1');
+  return inner && isLiteral(inner) ? unescaped(inner) : undefined;
 }
 
 /**
@@ -116,10 +115,18 @@ export function wholeWord(pattern: string): string | undefined {
 export function phraseAlternation(pattern: string): string[] | undefined {
   if (!pattern.includes('\\s+')) return undefined;
   const phrases = pattern.split('|').map((phrase) => phrase.split('\\s+'));
-  // Every word a literal: escaped characters allowed, no other regex syntax.
-  const literal = (word: string) => word.length > 0 && !/[()[\]{}*+?^$.|\\]/.test(word.replace(/\\[^\w\s]/g, ''));
-  if (phrases.some((words) => words.length < 2 || !words.every(literal))) return undefined;
-  return phrases.map((words) => words.map((w) => w.replace(/\\([^\w\s])/g, '$1')).join(' '));
+  if (phrases.some((words) => words.length < 2 || !words.every(isLiteral))) return undefined;
+  return phrases.map((words) => words.map(unescaped).join(' '));
+}
+
+/** True when a piece of a pattern is literal text: escaped characters allowed, no other regex syntax. */
+function isLiteral(piece: string): boolean {
+  return piece.length > 0 && !/[()[\]{}*+?^$.|\\]/.test(piece.replace(/\\[^\w\s]/g, ''));
+}
+
+/** The literal text of a pattern piece (`admin\.E108` → `admin.E108`). */
+function unescaped(piece: string): string {
+  return piece.replace(/\\([^\w\s])/g, '$1');
 }
 
 /** The words unescaped when each is a plain identifier-like word and there are at least `min`, else undefined. */

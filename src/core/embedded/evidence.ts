@@ -120,8 +120,11 @@ export class EvidenceBoard {
       if (pathKind(file.path) === 'source') for (const word of titleWords) if (stem.includes(word)) increment(stemFiles, word);
       for (const key of file.definitions.keys()) increment(definitionFiles, key);
       for (const key of new Set([...file.mentions.keys(), ...file.definitions.keys()])) increment(mentionFiles, key);
-      for (const key of file.messages.keys()) increment(messageFiles, key);
-      if (isStringTable(file.path)) for (const key of file.messages.keys()) increment(messageTableFiles, key);
+      const table = file.messages.size > 0 && isStringTable(file.path);
+      for (const key of file.messages.keys()) {
+        increment(messageFiles, key);
+        if (table) increment(messageTableFiles, key);
+      }
       for (const clue of [...file.pathMatches, ...file.moduleMatches]) increment(pathFiles, clue.text);
     }
     // The root's package.json says nothing about where in the tree a fix is: no file is "in" the root package.
