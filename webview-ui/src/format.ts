@@ -26,6 +26,8 @@ export function describeCall(call: CallView['call'], full = false): string {
       if (parts) return `grep for definitions named with ${wordList(parts.map((p) => `${p}…`), 'word')}${where}${glob}${flags}`;
       const word = full ? undefined : wholeWord(a.pattern);
       if (word) return `grep ${quote(word)} as a whole word${where}${glob}${flags}`;
+      const option = full ? undefined : quotedOption(a.pattern);
+      if (option) return `grep for where the option ${quote(option)} is declared${where}${glob}${flags}`;
       const phrases = full ? undefined : phraseAlternation(a.pattern);
       if (phrases) return `grep for ${plural(phrases.length, 'phrasing')}: ${phrases.slice(0, 2).map(quote).join(', ')}${phrases.length > 2 ? ', …' : ''}${where}${glob}${flags}`;
       const words = full ? undefined : wordAlternation(a.pattern);
@@ -105,6 +107,12 @@ export function definitionNameParts(pattern: string): string[] | undefined {
 /** The text of a search for one literal as a whole word (`\badmin\.E108\b`: a diagnostic code), else undefined. */
 export function wholeWord(pattern: string): string | undefined {
   const inner = /^\\b(.+)\\b$/.exec(pattern)?.[1];
+  return inner && isLiteral(inner) ? unescaped(inner) : undefined;
+}
+
+/** The option of a search for the string that declares it (the embedded brain's optionPattern), else undefined. */
+export function quotedOption(pattern: string): string | undefined {
+  const inner = /^\["'`\]\(\?:-\[A-Za-z\], \?\)\?(--.+?)\(\?:\[ =\]\[\^"'`\]\*\)\?\["'`\]$/.exec(pattern)?.[1];
   return inner && isLiteral(inner) ? unescaped(inner) : undefined;
 }
 

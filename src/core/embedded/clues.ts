@@ -1,5 +1,6 @@
 import type { Issue } from '../../common/issue';
 import { checkCodes } from './checkCodes';
+import { cliOptions } from './cliOptions';
 import { CLUE_WEIGHTS } from './score';
 import { withoutAddresses } from './addresses';
 import { boundIssue } from './issueBounds';
@@ -153,6 +154,8 @@ export function mineIssue(raw: Issue): IssueEvidence {
       const full = everywhere.find((c) => c.endsWith(`.${found}`)) ?? found;
       collector.add('message', full, source, CLUE_WEIGHTS.source[source] * CLUE_WEIGHTS.kind.message * CODE_FACTOR);
     }
+    // A command-line option is searched where it is declared (cliOptions.ts), as literally as a message.
+    for (const option of cliOptions(text)) collector.add('message', option, source, CLUE_WEIGHTS.source[source] * CLUE_WEIGHTS.kind.message);
   }
   // A deep import names a module inside a package (`dayjs/plugin/utc`); only that package's own folder can hold it.
   for (const { name, subpath } of packageSubpaths(`${title}\n${body}`)) {

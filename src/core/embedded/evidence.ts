@@ -1,5 +1,6 @@
 import type { GrepHit } from '../../common/tools';
 import type { Clue } from './clues';
+import { declaresOption, isCliOption } from './cliOptions';
 import { definesName, escapeRegex, isMemberFunction } from './definitions';
 import { fileStem, isStringTable, pathKind, type ScoreContext } from './score';
 import { manifestFolder, subpathResolves } from './packages';
@@ -99,9 +100,10 @@ export class EvidenceBoard {
     }
   }
 
-  /** Records grep hits of a literal error message. */
+  /** Records grep hits of a literal error message, or the lines that declare an option the issue names. */
   addMessageHits(hits: GrepHit[], clue: Clue): void {
-    for (const hit of hits) addLine(this.file(hit.path).messages, clue, hit.line);
+    const option = isCliOption(clue.text);
+    for (const hit of hits) if (!option || declaresOption(hit.text)) addLine(this.file(hit.path).messages, clue, hit.line);
   }
 
   /** File counts per clue, which turn raw matches into rarity-weighted evidence. */
@@ -122,6 +124,8 @@ export class EvidenceBoard {
       for (const key of new Set([...file.mentions.keys(), ...file.definitions.keys()])) increment(mentionFiles, key);
       const table = file.messages.size > 0 && isStringTable(file.path);
       for (const key of file.messages.keys()) {
+        // An option's tests and docs use it everywhere; what is rare is the source that declares it.
+        if (isCliOption(key) && pathKind(file.path) !== 'source') continue;
         increment(messageFiles, key);
         if (table) increment(messageTableFiles, key);
       }

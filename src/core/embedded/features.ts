@@ -37,6 +37,8 @@ interface RunSummary {
   bestDefinitionWords: number;
   bestDir: string;
   hasTrace: boolean;
+  /** Depths of the traceback frames whose path is a file of the workspace, innermost first. */
+  traceDepths: number[];
   hasPaths: boolean;
 }
 
@@ -66,7 +68,7 @@ const EXTRACTORS: [name: string, extract: Extractor][] = [
   ['mention_strength_log', (f, _i, r) => Math.log1p(sum(hits(f.evidence.mentions).map((h) => h.clue.weight / Math.sqrt(r.input.context.mentionFiles.get(h.clue.text) ?? 1))))],
   ['mention_count_log', (f) => Math.log1p(f.evidence.mentions.size)],
   ['message_strength', (f, _i, r) => max(hits(f.evidence.messages).map((h) => h.clue.weight / messageFileCount(r.input.context, h.clue.text, f.path)))],
-  ['trace_frame', (f) => traceFrame(f)],
+  ['trace_frame', (f, _i, r) => traceFrame(f, r.traceDepths)],
   ['title_file_name', (f, _i, r) => titleFileName(f, r.input.context)],
   ['title_path_words', (f, _i, r) => titlePathWords(f.path, r.input.context.titleWords).length],
   ['body_path_words', (f, _i, r) => Math.min(4, titlePathWords(f.path, r.input.context.bodyWords).length)],
@@ -173,6 +175,7 @@ function summarize(input: FeatureInput): RunSummary {
     lexicalRank: lexical.rank,
     bestDir: dirname(input.ranked[0]?.path ?? ''),
     hasTrace: input.issue.clues.some((c) => c.source === 'trace'),
+    traceDepths: [...new Set(input.ranked.flatMap((f) => f.evidence.pathMatches.filter((c) => c.source === 'trace' && c.depth !== undefined).map((c) => c.depth!)))].sort((a, b) => a - b),
     hasPaths: input.issue.clues.some((c) => c.kind === 'path' || c.kind === 'module'),
   };
 }
@@ -192,12 +195,20 @@ function qualified(file: ScoredFile, context: ScoreContext): boolean {
   return hits(file.evidence.definitions).some((h) => (context.qualifiers.get(h.clue.text) ?? []).some((q) => segments.has(q)));
 }
 
-/** 1 for the innermost traceback frame, 1/2 for the next...; 0 when no frame points at the file. */
-function traceFrame(file: ScoredFile): number {
+/**
+ * 1 for the innermost traceback frame in the workspace, 1/2 for the next...; 0 when no frame points at the file.
+ * Frames in files the workspace lacks (the standard library, another package) do not count: the innermost frame
+ * of `urllib/parse.py` under `django/core/validators.py` leaves the validators the innermost of the project's.
+ */
+function traceFrame(file: ScoredFile, workspaceDepths: number[]): number {
   const depths = [...file.evidence.pathMatches, ...hits(file.evidence.definitions).map((h) => h.clue)]
     .filter((c) => c.source === 'trace' && c.depth !== undefined)
     .map((c) => c.depth!);
-  return depths.length ? 1 / (1 + Math.min(...depths)) : 0;
+  if (!depths.length) return 0;
+  const depth = Math.min(...depths);
+  // Without any frame path in the workspace (Go's function-only frames), depths stay as printed.
+  const inner = workspaceDepths.length ? workspaceDepths.filter((d) => d < depth).length : depth;
+  return 1 / (1 + inner);
 }
 
 function titleFileName(file: ScoredFile, context: ScoreContext): number {

@@ -1,6 +1,7 @@
 import type { ToolCall } from '../../common/tools';
 import type { Clue, IssueEvidence } from './clues';
 import { isCheckCode } from './checkCodes';
+import { isCliOption } from './cliOptions';
 import { definitionSearchPatterns, escapeRegex } from './definitions';
 import { packageDeclarationPattern, subpathGlobs } from './packages';
 import { scriptGlobs } from './scriptPaths';
@@ -15,6 +16,8 @@ export const PLAN_LIMITS = {
   /** Structured hits asked of grep (the tools cap this at 2000). */
   maxHits: 2000,
   messageCalls: 2,
+  /** Command-line options searched in turn 1, besides the messages. */
+  optionCalls: 1,
 } as const;
 
 /** One planned call and what its result is evidence of. */
@@ -31,7 +34,10 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
   const id = () => `embedded_1_${planned.length}`;
   const symbols = evidence.clues.filter((c) => c.kind === 'symbol');
   const locations = evidence.clues.filter((c) => c.kind === 'path' || c.kind === 'module');
-  const messages = evidence.clues.filter((c) => c.kind === 'message').slice(0, PLAN_LIMITS.messageCalls);
+  const messages = [
+    ...evidence.clues.filter((c) => c.kind === 'message' && !isCliOption(c.text)).slice(0, PLAN_LIMITS.messageCalls),
+    ...evidence.clues.filter((c) => c.kind === 'message' && isCliOption(c.text)).slice(0, PLAN_LIMITS.optionCalls),
+  ];
 
   if (locations.length > 0) {
     const pattern = globForLocations(locations);
@@ -50,8 +56,7 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
     planned.push({ call: { id: id(), name: 'grep', args: { pattern, max_hits: PLAN_LIMITS.maxHits } }, purpose: 'mentions', clues: group });
   }
   for (const clue of messages) {
-    // A diagnostic code is a whole word with its case (`E108`, not the `e1080` of a hash).
-    const args = isCheckCode(clue.text) ? { pattern: `\\b${escapeRegex(clue.text)}\\b`, max_hits: 200 } : { pattern: escapeRegex(clue.text), case_insensitive: true, max_hits: 200 };
+    const args = messageSearch(clue.text);
     const call: ToolCall = { id: id(), name: 'grep', args };
     planned.push({ call, purpose: 'message', clues: [clue] });
   }
@@ -86,4 +91,23 @@ export function globForLocations(clues: Clue[]): string {
   }
   const list = [...alternatives].slice(0, 24);
   return list.length === 1 ? `**/${list[0]}` : `**/{${list.join(',')}}`;
+}
+
+/**
+ * A message's search: a diagnostic code as a whole word with its case (`E108`, not the `e1080` of a hash), an
+ * option as a string of its own (optionPattern), any other message in any case.
+ */
+function messageSearch(text: string): { pattern: string; case_insensitive?: boolean; max_hits: number } {
+  if (isCheckCode(text)) return { pattern: `\\b${escapeRegex(text)}\\b`, max_hits: 200 };
+  if (isCliOption(text)) return { pattern: optionPattern(text), max_hits: 200 };
+  return { pattern: escapeRegex(text), case_insensitive: true, max_hits: 200 };
+}
+
+/**
+ * An option as the string that declares it: alone in quotes (`"--collect-only",`), after its short form
+ * (`'-c, --collect-only'`) or before its value (`'--fix-type <type>'`). A help text that mentions it
+ * (`"use pytest --fixtures for help"`) is not its declaration.
+ */
+export function optionPattern(option: string): string {
+  return `["'\`](?:-[A-Za-z], ?)?${escapeRegex(option)}(?:[ =][^"'\`]*)?["'\`]`;
 }

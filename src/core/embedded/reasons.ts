@@ -1,5 +1,6 @@
 import type { LineRange } from '../../common/result';
 import { isCheckCode } from './checkCodes';
+import { isCliOption } from './cliOptions';
 import type { Clue, ClueSource } from './clues';
 import type { ClueHit } from './evidence';
 import type { WordLine } from './leaderCheck';
@@ -12,9 +13,10 @@ const WHERE: Record<ClueSource, string> = {
   code: "used in the issue's code",
 };
 
-/** What a file's message hit says: a check it makes, a message it prints, or a shorter form of one. */
+/** What a file's message hit says: a check it makes, an option it names, a message it prints, or a shorter form of one. */
 function messageReason(clue: Clue): string {
   if (isCheckCode(clue.text)) return `makes the check \`${clue.text}\` (${WHERE[clue.source]})`;
+  if (isCliOption(clue.text)) return `names the option \`${clue.text}\` (${WHERE[clue.source]})`;
   return `contains ${clue.shortened ? 'a shorter form of ' : ''}the error message "${clip(clue.text)}"`;
 }
 

@@ -2,10 +2,11 @@ import * as assert from 'node:assert/strict';
 import { issueFromText } from '../../../src/common/issue';
 import type { CallView } from '../../../src/common/protocol';
 import { startRunView } from '../../../src/common/runView';
-import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, linkTarget, rangeLabel, reasonParts, splitPath, wordAlternation, definitionNames, definitionNameParts, phraseAlternation, wholeWord } from '../../../webview-ui/src/format';
+import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, linkTarget, rangeLabel, reasonParts, splitPath, wordAlternation, definitionNames, definitionNameParts, phraseAlternation, quotedOption, wholeWord } from '../../../webview-ui/src/format';
 import { messageRetryForms, messageRetryPattern } from '../../../src/core/embedded/messageRetry';
 import { definitionSearchPatterns } from '../../../src/core/embedded/definitions';
 import { definitionWordsPattern, titleStems } from '../../../src/core/embedded/definitionWords';
+import { optionPattern } from '../../../src/core/embedded/plan';
 
 const done = (count: number, extra: Partial<NonNullable<CallView['summary']>> = {}) => ({ count, truncated: false, bytes: 10, ms: 5, ...extra });
 
@@ -52,6 +53,12 @@ describe('webview text formatting', () => {
     assert.deepEqual(phraseAlternation(messageRetryPattern(['got (x) y.z w'])!), ['got (x) y.z w'], 'escaped characters read as written');
     assert.equal(phraseAlternation('a\\s+b.*c'), undefined, 'a regex stays a regex');
     assert.equal(phraseAlternation('alpha|beta'), undefined);
+  });
+
+  it('says an option is searched where it is declared, not its regex', () => {
+    assert.equal(describeCall({ id: '11', name: 'grep', args: { pattern: optionPattern('--collect-only') } }), 'grep for where the option "--collect-only" is declared');
+    assert.equal(quotedOption(optionPattern('--fix-type')), '--fix-type');
+    assert.equal(quotedOption(String.raw`["'\`](?:-[A-Za-z], ?)?--a|b(?:[ =][^"'\`]*)?["'\`]`), undefined, 'an alternation is not one option');
   });
 
   it('says a diagnostic code is searched as a whole word, not its regex', () => {

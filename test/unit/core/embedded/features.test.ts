@@ -112,3 +112,32 @@ describe('candidate features (real files, real ripgrep)', function () {
     }
   });
 });
+
+describe('traceback frame feature (real files, real ripgrep)', () => {
+  it("counts frames from the innermost one in the workspace, not from a standard library's", async () => {
+    const tree = makeTree(
+      {
+        'app/forms/fields.py': 'class URLField:\n    def clean(self, value):\n        return self.run_validators(value)\n\n    def run_validators(self, value):\n        return validate(value)\n',
+        'app/core/validators.py': 'from urllib.parse import urlsplit\n\n\ndef validate(value):\n    return urlsplit(value)\n',
+      },
+      'codegrep-features-trace-',
+    );
+    try {
+      let rows: CandidateFeatures[] = [];
+      const body = [
+        'Traceback (most recent call last):',
+        '  File "app/forms/fields.py", line 3, in clean',
+        '  File "app/core/validators.py", line 5, in validate',
+        // As the reporter's fuzzer printed it: a relative path the workspace does not have.
+        '  File "urllib/parse.py", line 440, in urlsplit',
+        'ValueError: Invalid IPv6 URL',
+      ].join('\n');
+      await new Locator(new NodeToolRunner({ roots: [tree] })).locate({ title: 'URLField throws ValueError on clean', body }, createEmbeddedBrain({ model: null, observe: (f) => (rows = f) }));
+      const frame = (path: string) => rows.find((r) => r.path === path)?.values[FEATURE_NAMES.indexOf('trace_frame')];
+      assert.equal(frame('app/core/validators.py'), 1, 'the innermost frame of the project');
+      assert.equal(frame('app/forms/fields.py'), 0.5);
+    } finally {
+      removeTree(tree);
+    }
+  });
+});
