@@ -34,10 +34,8 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
   const id = () => `embedded_1_${planned.length}`;
   const symbols = evidence.clues.filter((c) => c.kind === 'symbol');
   const locations = evidence.clues.filter((c) => c.kind === 'path' || c.kind === 'module');
-  const messages = [
-    ...evidence.clues.filter((c) => c.kind === 'message' && !isCliOption(c.text)).slice(0, PLAN_LIMITS.messageCalls),
-    ...evidence.clues.filter((c) => c.kind === 'message' && isCliOption(c.text)).slice(0, PLAN_LIMITS.optionCalls),
-  ];
+  const messages = evidence.clues.filter((c) => c.kind === 'message' && !isCliOption(c.text)).slice(0, PLAN_LIMITS.messageCalls);
+  const options = evidence.clues.filter((c) => c.kind === 'message' && isCliOption(c.text)).slice(0, PLAN_LIMITS.optionCalls);
 
   if (locations.length > 0) {
     const pattern = globForLocations(locations);
@@ -55,11 +53,8 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
     const pattern = `\\b(?:${group.map((c) => escapeRegex(c.text)).join('|')})\\b`;
     planned.push({ call: { id: id(), name: 'grep', args: { pattern, max_hits: PLAN_LIMITS.maxHits } }, purpose: 'mentions', clues: group });
   }
-  for (const clue of messages) {
-    const args = messageSearch(clue.text);
-    const call: ToolCall = { id: id(), name: 'grep', args };
-    planned.push({ call, purpose: 'message', clues: [clue] });
-  }
+  const searchMessage = (clue: Clue) => planned.push({ call: { id: id(), name: 'grep', args: messageSearch(clue.text) }, purpose: 'message', clues: [clue] });
+  messages.forEach(searchMessage);
   if (evidence.titleWords.length > 0) {
     const words = evidence.titleWords.slice(0, 12).map((w) => w.replace(/[^a-z0-9]/g, '')).filter(Boolean);
     if (words.length > 0) {
@@ -74,6 +69,8 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
     const args = { pattern: packageDeclarationPattern(evidence.packages), max_hits: 200 };
     planned.push({ call: { id: id(), name: 'grep', args }, purpose: 'packages', clues: [] });
   }
+  // Last, so that when the turn's calls run out an option goes before the title's file names and the packages.
+  options.forEach(searchMessage);
   return planned.slice(0, maxCalls);
 }
 

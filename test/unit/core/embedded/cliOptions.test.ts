@@ -39,6 +39,23 @@ describe('command-line options', () => {
     assert.deepEqual(messages, ['cannot collect the module here at all', 'the fixture was never requested by any test', '--collect-only']);
   });
 
+  it("give way first when the turn's calls run out", () => {
+    const evidence = mineIssue({
+      title: 'pytest --collect-only crashes with "cannot collect the module here at all" in collect_module',
+      body: [
+        'Traceback (most recent call last):',
+        '  File "src/_pytest/main.py", line 10, in perform_collect',
+        'It prints "the fixture was never requested by any test" from `genitems`, `pytest_collection`, `matchnodes`,',
+        '`_collectfile`, `isinitpath`, `_recurse`, `gethookproxy`, `_parsearg`, `_tryconvertpyarg`, `perform_collect`.',
+      ].join('\n'),
+    });
+    const purposes = (maxCalls: number) => planFirstTurn(evidence, maxCalls).map((p) => (p.purpose === 'message' && p.clues[0].text.startsWith('--') ? 'option' : p.purpose));
+    const full = purposes(20);
+    assert.equal(full.length, 9, full.join(','));
+    assert.equal(full.at(-1), 'option');
+    assert.ok(purposes(8).includes('title-paths') && !purposes(8).includes('option'), purposes(8).join(','));
+  });
+
   it('are declared on their own line of a call, or in a call that makes options', () => {
     for (const line of ['        "--collect-only",', `    group.addoption("--co", "--collect-only", action="store_true")`, `@click.option("--dry-run", is_flag=True)`, `program.option('-f, --fix-type <type>')`, `@Option(names = {"--verbose"})`]) {
       assert.ok(declaresOption(line), line);
