@@ -231,17 +231,22 @@ export function pathKind(path: string): PathKind {
   // String tables (translations/en.ts, locales/fr.json) hold every word of the UI: they match any issue.
   if (/(?:^|\/)(?:translations?|locales?|i18n|l10n)\//.test(lower) || /(?:^|\/)(?:lang|languages?)\/[a-z]{2}(?:[-_][a-z]{2,4})?(?:\/|\.\w+$)/.test(lower)) return 'data';
   if (/^contrib\//.test(lower)) return 'vendor';
-  if (/(?:^|\/)(?:tests?|testing|__tests__|spec|specs|testdata|test_utils|benchmarks?|bench)\//.test(lower)) return 'test';
-  if (/^test_|_test\.\w+$|_tests\.\w+$|\.(?:test|spec)\.\w+$|^conftest\.py$|tests?\.(?:rs|py)$/.test(name)) return 'test';
+  // Snapshot tests' recorded outputs (Jest's and Vitest's `__snapshots__/*.snap`, Rust insta's `snapshots/*.snap`)
+  // hold every message the program prints, beside the test that records them; Jest's `__mocks__`, test fixtures
+  // and browser tests (`e2e/`, `cypress/`) are tests too.
+  if (/(?:^|\/)(?:tests?|testing|__tests__|__snapshots__|__mocks__|fixtures?|e2e|cypress|spec|specs|testdata|test_utils|benchmarks?|bench)\//.test(lower)) return 'test';
+  if (/^test_|_test\.\w+$|_tests\.\w+$|\.(?:test|spec)\.\w+$|^conftest\.py$|tests?\.(?:rs|py)$|\.snap$/.test(name)) return 'test';
   if (/(?:^|\/)(?:docs?|documentation|doc_src)\//.test(lower) || /\.(?:md|rst|txt|adoc)$/.test(name)) return 'doc';
   // Release notes and credits under any extension (CHANGES.old, HISTORY, NEWS.txt, AUTHORS).
   if (/^(?:changes|changelog|history|news|release[-_]?notes|authors|contributors)(?:\.(?!(?:py|pyx|js|mjs|ts|go|rs|java|kt|c|cc|cpp|h|hpp|rb|php)$)\w+)?$/.test(name)) return 'doc';
-  if (/(?:^|\/)(?:examples?|samples?|demos?|tutorials?|galleries?)\//.test(lower)) return 'example';
+  // Storybook's stories show a component; the component's own file is where it changes.
+  if (/(?:^|\/)(?:examples?|samples?|demos?|tutorials?|galleries?)\//.test(lower) || /\.stories\.(?:[cm]?[jt]sx?|mdx)$/.test(name)) return 'example';
   // Python's vendored copies live in `_vendor/` (pip, setuptools) or `vendored/` inside the package.
   if (/(?:^|\/)(?:_?vendor|_?vendored|third_party|thirdparty|external|node_modules|extern)\//.test(lower) || /(?:^|\/)singleheader\//.test(lower)) return 'vendor';
   // Minified or version-stamped bundles (jquery-3.5.1.js, underscore.min.js) are copies of someone else's code.
   if (/\.min\.(?:js|css)$|[-.]v?\d+\.\d+(?:\.\d+)?(?:\.min)?\.(?:js|css)$/.test(name)) return 'vendor';
-  if (/\.(?:json|ya?ml|lock|cmd|bat|ps1|csv|tsv|svg|html?|xml|ini|cfg|toml|txt|properties|gradle|mod|sum)$/.test(name) || !name.includes('.')) return 'data';
+  // Configuration, make fragments, templates filled in at build time (`config.h.in`) and patches are not code either.
+  if (/\.(?:json|ya?ml|lock|cmd|bat|ps1|csv|tsv|svg|html?|xml|ini|cfg|conf|toml|txt|properties|gradle|mod|sum|mk|in|patch|diff)$/.test(name) || !name.includes('.')) return 'data';
   return 'source';
 }
 

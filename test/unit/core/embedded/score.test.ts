@@ -147,6 +147,20 @@ describe('embedded scoring', () => {
     assert.equal(pathKind('static/app.min.js'), 'vendor');
     assert.equal(pathKind('src/cards/stats-card.js'), 'source');
     assert.equal(pathKind('package.json'), 'data');
+    // Snapshot tests' recorded outputs: Jest's and Vitest's, and Rust insta's.
+    assert.equal(pathKind('src/components/__snapshots__/Button.test.tsx.snap'), 'test');
+    assert.equal(pathKind('crates/ruff_linter/src/rules/pyflakes/snapshots/ruff_linter__rules__pyflakes__tests__F523_F523.py.snap'), 'test');
+    assert.equal(pathKind('crates/ruff_linter/src/rules/pyflakes/rules/strings.rs'), 'source');
+    for (const path of ['redis.conf', 'ports/unix/variants/mpconfigvariant_common.mk', 'config.h.in', 'MANIFEST.in', 'patches/fix-build.patch']) {
+      assert.equal(pathKind(path), 'data', path);
+    }
+    assert.equal(pathKind('src/server/main.in.ts'), 'source', 'only a name ending in .in is a template');
+    // The test folders of JavaScript projects, and Storybook's stories.
+    for (const path of ['src/api/__mocks__/client.ts', 'packages/core/fixtures/issue.js', 'e2e/login.ts', 'cypress/integration/cart.js']) {
+      assert.equal(pathKind(path), 'test', path);
+    }
+    assert.equal(pathKind('src/components/Button.stories.tsx'), 'example');
+    assert.equal(pathKind('src/components/Button.tsx'), 'source');
     assert.equal(stem('printer'), stem('printing'));
     assert.ok(pathMatchesClue('lib/matplotlib/widgets.py', 'matplotlib/widgets.py'));
     assert.ok(!pathMatchesClue('lib/matplotlib/mywidgets.py', 'widgets.py'));
