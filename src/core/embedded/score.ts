@@ -218,8 +218,9 @@ export type PathKind = 'source' | 'test' | 'doc' | 'example' | 'vendor' | 'data'
 export function pathKind(path: string): PathKind {
   const lower = path.toLowerCase();
   const name = lower.slice(lower.lastIndexOf('/') + 1);
-  // Type declarations beside sources, built bundles and generated man pages look like code but are outputs.
-  if (/\.d\.[cm]?ts$/.test(name) || /(?:^|\/)(?:dist|build|out|bundle|coverage)\//.test(lower)) return 'generated';
+  // Type declarations beside sources (TypeScript's `.d.ts`, Python's `.pyi` stubs), built bundles and generated man
+  // pages look like code but are not where behaviour changes.
+  if (/\.d\.[cm]?ts$|\.pyi$/.test(name) || /(?:^|\/)(?:dist|build|out|bundle|coverage)\//.test(lower)) return 'generated';
   // Code generators' outputs by their tools' naming conventions: protoc (`.pb.go`, `_pb2.py`, `.pb.cc`), gRPC
   // gateways, oapi-codegen and `go generate` (`.gen.go`, `_gen.go`), Kubernetes' deepcopy (`zz_generated.*`),
   // mockgen (`_mock.go`, `mock_*.go`), `.generated.ts`, Dart's `.g.dart`. A fix edits the

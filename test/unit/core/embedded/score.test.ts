@@ -161,6 +161,8 @@ describe('embedded scoring', () => {
     }
     assert.equal(pathKind('src/components/Button.stories.tsx'), 'example');
     assert.equal(pathKind('src/components/Button.tsx'), 'source');
+    assert.equal(pathKind('lib/matplotlib/axes/_base.pyi'), 'generated', 'a stub declares what the .py beside it does');
+    assert.equal(pathKind('lib/matplotlib/axes/_base.py'), 'source');
     assert.equal(stem('printer'), stem('printing'));
     assert.ok(pathMatchesClue('lib/matplotlib/widgets.py', 'matplotlib/widgets.py'));
     assert.ok(!pathMatchesClue('lib/matplotlib/mywidgets.py', 'widgets.py'));
