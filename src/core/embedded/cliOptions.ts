@@ -1,3 +1,5 @@
+import { escapeRegex } from './definitions';
+
 /**
  * Command-line options: `pytest --collect-only`, `sphinx-build --keep-going`, `eslint --fix-type`. A reporter writes
  * the option the program takes, and the project writes it once where the option is declared
@@ -35,4 +37,13 @@ export function isCliOption(text: string): boolean {
  */
 export function declaresOption(line: string): boolean {
   return /^\s*["'`][^"'`]*["'`]\s*[,)\]}]?\s*$/.test(line) || /\b(?:add_?(?:option|argument)|option|flag|argument)s?\s*\(|@Option\b/i.test(line);
+}
+
+/**
+ * An option as the string that declares it: alone in quotes (`"--collect-only",`), after its short form
+ * (`'-c, --collect-only'`) or before its value (`'--fix-type <type>'`). A help text that mentions it
+ * (`"use pytest --fixtures for help"`) is not its declaration.
+ */
+export function optionPattern(option: string): string {
+  return `["'\`](?:-[A-Za-z], ?)?${escapeRegex(option)}(?:[ =][^"'\`]*)?["'\`]`;
 }

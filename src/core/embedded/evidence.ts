@@ -119,13 +119,14 @@ export class EvidenceBoard {
     for (const file of this.files.values()) {
       // A title word counts as a file's name only when few source files have it in their names at all.
       const stem = fileStem(file.path);
-      if (pathKind(file.path) === 'source') for (const word of titleWords) if (stem.includes(word)) increment(stemFiles, word);
+      const source = pathKind(file.path) === 'source';
+      if (source) for (const word of titleWords) if (stem.includes(word)) increment(stemFiles, word);
       for (const key of file.definitions.keys()) increment(definitionFiles, key);
       for (const key of new Set([...file.mentions.keys(), ...file.definitions.keys()])) increment(mentionFiles, key);
       const table = file.messages.size > 0 && isStringTable(file.path);
       for (const key of file.messages.keys()) {
         // An option's tests and docs use it everywhere; what is rare is the source that declares it.
-        if (isCliOption(key) && pathKind(file.path) !== 'source') continue;
+        if (!source && isCliOption(key)) continue;
         increment(messageFiles, key);
         if (table) increment(messageTableFiles, key);
       }

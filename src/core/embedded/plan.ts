@@ -1,7 +1,7 @@
-import type { ToolCall } from '../../common/tools';
+import type { GrepArgs, ToolCall } from '../../common/tools';
 import type { Clue, IssueEvidence } from './clues';
 import { isCheckCode } from './checkCodes';
-import { isCliOption } from './cliOptions';
+import { isCliOption, optionPattern } from './cliOptions';
 import { definitionSearchPatterns, escapeRegex } from './definitions';
 import { packageDeclarationPattern, subpathGlobs } from './packages';
 import { scriptGlobs } from './scriptPaths';
@@ -94,17 +94,8 @@ export function globForLocations(clues: Clue[]): string {
  * A message's search: a diagnostic code as a whole word with its case (`E108`, not the `e1080` of a hash), an
  * option as a string of its own (optionPattern), any other message in any case.
  */
-function messageSearch(text: string): { pattern: string; case_insensitive?: boolean; max_hits: number } {
+function messageSearch(text: string): GrepArgs {
   if (isCheckCode(text)) return { pattern: `\\b${escapeRegex(text)}\\b`, max_hits: 200 };
   if (isCliOption(text)) return { pattern: optionPattern(text), max_hits: 200 };
   return { pattern: escapeRegex(text), case_insensitive: true, max_hits: 200 };
-}
-
-/**
- * An option as the string that declares it: alone in quotes (`"--collect-only",`), after its short form
- * (`'-c, --collect-only'`) or before its value (`'--fix-type <type>'`). A help text that mentions it
- * (`"use pytest --fixtures for help"`) is not its declaration.
- */
-export function optionPattern(option: string): string {
-  return `["'\`](?:-[A-Za-z], ?)?${escapeRegex(option)}(?:[ =][^"'\`]*)?["'\`]`;
 }

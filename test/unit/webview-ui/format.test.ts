@@ -6,7 +6,7 @@ import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, f
 import { messageRetryForms, messageRetryPattern } from '../../../src/core/embedded/messageRetry';
 import { definitionSearchPatterns } from '../../../src/core/embedded/definitions';
 import { definitionWordsPattern, titleStems } from '../../../src/core/embedded/definitionWords';
-import { optionPattern } from '../../../src/core/embedded/plan';
+import { optionPattern } from '../../../src/core/embedded/cliOptions';
 
 const done = (count: number, extra: Partial<NonNullable<CallView['summary']>> = {}) => ({ count, truncated: false, bytes: 10, ms: 5, ...extra });
 

@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
 import type { GrepArgs } from '../../../../src/common/tools';
-import { cliOptions, declaresOption, isCliOption } from '../../../../src/core/embedded/cliOptions';
+import { cliOptions, declaresOption, isCliOption, optionPattern } from '../../../../src/core/embedded/cliOptions';
 import { mineIssue } from '../../../../src/core/embedded/clues';
 import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
-import { optionPattern, planFirstTurn } from '../../../../src/core/embedded/plan';
+import { planFirstTurn } from '../../../../src/core/embedded/plan';
 import { Locator } from '../../../../src/core/locator';
 import { NodeToolRunner } from '../../../../src/tools/runner';
 import { makeGitTree, removeTree } from '../../tools/fixture';
