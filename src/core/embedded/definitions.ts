@@ -71,6 +71,17 @@ export function importsName(line: string, name: string): boolean {
   return IMPORT_LINE.test(line) || patterns.typeImport.test(line) || patterns.typeUse.test(line);
 }
 
+/**
+ * True when `line` declares `name` as a type without behaviour: an interface (Java, TypeScript, Go's `type X
+ * interface`), a Java annotation type (`@interface X`), a TypeScript type alias or an ambient `declare`. Such a
+ * file names the API; the code that implements it is usually where a fix goes (Lombok's `@interface Builder`
+ * against its `HandleBuilder`, a Go store interface against its SQL implementation).
+ */
+export function declaresTypeOnly(line: string, name: string): boolean {
+  const n = escapeRegex(name);
+  return new RegExp(String.raw`(?:^|\s)(?:@?interface\s+${n}\b|declare\s+(?:\w+\s+)*${n}\b|type\s+${n}\s+interface\b|type\s+${n}\s*(?:<[^=]*>)?\s*=)`).test(line);
+}
+
 /** True when `line` assigns a function to `name` as a member (`Posts.getPostData = async function`). */
 export function isMemberFunction(line: string, name: string): boolean {
   return patternsFor(name).member.test(line);

@@ -9,7 +9,7 @@ import { withoutTemplateText } from './issueTemplate';
 import { titleStems, type DefinitionWords } from './definitionWords';
 import { LeaderCheck } from './leaderCheck';
 import { issueVocabulary } from './lexical';
-import { planFirstTurn, type PlannedCall } from './plan';
+import { distinctlyNamed, planFirstTurn, type PlannedCall } from './plan';
 import { rangesFor, reasonFor, type EvidenceGroup } from './reasons';
 import { chooseAnswerSize } from './answerSize';
 import { FEATURE_GROUPS, FEATURE_NAMES, candidateFeatures, type CandidateFeatures } from './features';
@@ -127,6 +127,9 @@ class EmbeddedSession implements BrainSession {
         case 'title-paths':
           // A capped listing is an arbitrary subset: only use it when it is complete.
           if (!result.truncated) this.board.addBarePaths(result.paths ?? []);
+          break;
+        case 'title-names':
+          if (!result.truncated) this.board.addBarePaths(distinctlyNamed(result.paths ?? []));
           break;
         case 'definitions':
         case 'mentions':

@@ -1,7 +1,7 @@
 import type { GrepHit } from '../../common/tools';
 import type { Clue } from './clues';
 import { declaresOption, isCliOption } from './cliOptions';
-import { definesName, escapeRegex, isMemberFunction } from './definitions';
+import { declaresTypeOnly, definesName, escapeRegex, isMemberFunction } from './definitions';
 import { fileStem, isStringTable, pathKind, type ScoreContext } from './score';
 import { manifestFolder, subpathResolves } from './packages';
 import { scriptTwins } from './scriptPaths';
@@ -12,6 +12,11 @@ export interface ClueHit {
   lines: number[];
   /** For definitions: at least one is at the top level (not indented), i.e. a module-level function, class or constant. */
   topLevel?: boolean;
+  /**
+   * For definitions: false when every defining line only declares a type (an interface, an annotation type, a type
+   * alias), true when one gives the name behaviour. Absent counts as true.
+   */
+  implemented?: boolean;
 }
 
 /** Everything the tools revealed about one file. */
@@ -75,6 +80,10 @@ export class EvidenceBoard {
         // A function assigned to a module's member (`Posts.getPostData = async function`) is its API even when a
         // CommonJS wrapper (`module.exports = function (Posts) {`) indents it.
         if (target === evidence.definitions && (!/^\s/.test(hit.text) || isMemberFunction(hit.text, clue.text))) target.get(clue.text)!.topLevel = true;
+        if (target === evidence.definitions) {
+          const entry = target.get(clue.text)!;
+          entry.implemented = entry.implemented === true || !declaresTypeOnly(hit.text, clue.text);
+        }
       }
     }
   }

@@ -3,7 +3,7 @@ import type { DefinitionWords } from './definitionWords';
 import type { ClueHit } from './evidence';
 import type { LexicalScore } from './leaderCheck';
 import type { EvidenceGroup } from './reasons';
-import { demotion, fileStem, messageFileCount, pathKind, stemmedPathWords, titlePathWords, type ScoreContext, type ScoredFile } from './score';
+import { demotion, fileStem, isMigrationScript, messageFileCount, pathKind, stemmedPathWords, titlePathWords, type ScoreContext, type ScoredFile } from './score';
 
 /** One candidate file described by named evidence features (the learned ranker's input). */
 export interface CandidateFeatures {
@@ -89,6 +89,9 @@ const EXTRACTORS: [name: string, extract: Extractor][] = [
   ['body_path_stems', (f, _i, r) => Math.min(4, stemmedPathWords(f.path, r.input.context.bodyWords).length)],
   ['defined_title_words_rank_inverse', (f, _i, r) => (r.definitionWordsRank.has(f.path) ? 1 / r.definitionWordsRank.get(f.path)! : 0)],
   ['defined_title_words_share', (f, _i, r) => (r.bestDefinitionWords > 0 ? (r.input.definitionWords?.get(f.path)?.score ?? 0) / r.bestDefinitionWords : 0)],
+  // Every name the file defines, it only declares as a type (an interface, an annotation type, a type alias).
+  ['role_migration', (f, _i, r) => (isMigrationScript(f.path) && !titleNamesFile(f.path, r.input.context.titleWords) ? 1 : 0)],
+  ['definition_declaration_only', (f) => (f.evidence.definitions.size > 0 && hits(f.evidence.definitions).every((h) => h.implemented === false) ? 1 : 0)],
 ];
 
 
@@ -215,6 +218,12 @@ function titleFileName(file: ScoredFile, context: ScoreContext): number {
   const stem = fileStem(file.path);
   if (pathKind(file.path) !== 'source' || !context.titleWords.includes(stem)) return 0;
   return 1 / (context.stemFiles.get(stem) ?? 1);
+}
+
+/** True when every word of the file's name is a title word ("Migration auth.0011_update_proxy_permissions fails"). */
+function titleNamesFile(path: string, titleWords: string[]): boolean {
+  const words = fileStem(path).split(/[^a-z]+/).filter((w) => w.length >= 3);
+  return words.length > 0 && words.every((w) => titleWords.includes(w));
 }
 
 function distinctLeads(file: ScoredFile): number {

@@ -4,6 +4,7 @@ import { isCheckCode } from './checkCodes';
 import { isCliOption, optionPattern } from './cliOptions';
 import { definitionSearchPatterns, escapeRegex } from './definitions';
 import { packageDeclarationPattern, subpathGlobs } from './packages';
+import { fileStem } from './score';
 import { scriptGlobs } from './scriptPaths';
 
 /** Budgets of the embedded policy's searches. */
@@ -26,6 +27,7 @@ export type PlannedCall =
   | { call: ToolCall; purpose: 'message'; clues: [Clue] }
   | { call: ToolCall; purpose: 'paths'; clues: Clue[] }
   | { call: ToolCall; purpose: 'title-paths'; clues: [] }
+  | { call: ToolCall; purpose: 'title-names'; clues: [] }
   | { call: ToolCall; purpose: 'packages'; clues: [] };
 
 /** Turn 1: search for every kind of clue at once, within `maxCalls` parallel calls. */
@@ -63,6 +65,10 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
       planned.push({ call: { id: id(), name: 'glob', args: { pattern, case_insensitive: true } }, purpose: 'title-paths', clues: [] });
     }
   }
+  // Files named exactly by a title word (`L027.py` for "L027: outer-level table not found"). The glob above lists
+  // at most 200 paths, in path order, and common title words (`table`, `select`) fill that before a rare one's file.
+  const stemGlob = titleStemGlob(evidence.titleWords);
+  if (stemGlob) planned.push({ call: { id: id(), name: 'glob', args: { pattern: stemGlob, case_insensitive: true } }, purpose: 'title-names', clues: [] });
   if (evidence.packages.length > 0) {
     // Which package.json declares each named package: a monorepo's folder for it (packages.ts). No glob, so it
     // joins the turn's one walk of the tree; hits in other files are dropped when read.
@@ -72,6 +78,26 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
   // Last, so that when the turn's calls run out an option goes before the title's file names and the packages.
   options.forEach(searchMessage);
   return planned.slice(0, maxCalls);
+}
+
+/** A glob for files whose name, less its extensions, is one of the title's words; undefined without words. */
+export function titleStemGlob(titleWords: string[]): string | undefined {
+  const words = titleWords.slice(0, 12).map((w) => w.replace(/[^a-z0-9]/g, '')).filter(Boolean);
+  if (words.length === 0) return undefined;
+  return words.length === 1 ? `**/${words[0]}.*` : `**/{${words.join(',')}}.*`;
+}
+
+/**
+ * The files a title word names alone or nearly so (`rules/L027.py`), not those of a name every package repeats
+ * (Django's 40 `models.py` for "models"): a name that common says nothing about which of them is meant.
+ */
+export function distinctlyNamed(paths: string[], most = 2): string[] {
+  const byName = new Map<string, string[]>();
+  for (const path of paths) {
+    const name = fileStem(path);
+    byName.set(name, [...(byName.get(name) ?? []), path]);
+  }
+  return [...byName.values()].filter((group) => group.length <= most).flat();
 }
 
 /** One glob pattern covering every path and module clue, by their last two segments (a script's by its twins too). */

@@ -34,6 +34,8 @@ export const FILE_WEIGHTS = {
   diminishing: 0.5,
   /** Path words shared with the body's prose. */
   bodyPathWord: 0.2,
+  /** Multiplier for a definition that only declares a type (an interface, an annotation type): its code is elsewhere. */
+  typeOnlyDefinition: 0.5,
   /** Multiplier when the file's path contains the qualifier the issue used (`models` in `models.FilePathField`). */
   qualifiedDefinition: 1.5,
   /** The file mentions a name; divided by sqrt(number of files mentioning it). */
@@ -127,9 +129,10 @@ export function scoreFile(evidence: FileEvidence, context: ScoreContext, inNamed
     strongLeads++;
   }
   const segments = new Set(evidence.path.toLowerCase().split(/[/.]/));
-  for (const { clue, topLevel } of evidence.definitions.values()) {
+  for (const { clue, topLevel, implemented } of evidence.definitions.values()) {
     const qualified = (context.qualifiers.get(clue.text) ?? []).some((q) => segments.has(q));
-    const weight = clue.weight * (qualified ? FILE_WEIGHTS.qualifiedDefinition : 1) * (topLevel ? FILE_WEIGHTS.topLevelDefinition : 1);
+    const kind = (qualified ? FILE_WEIGHTS.qualifiedDefinition : 1) * (topLevel ? FILE_WEIGHTS.topLevelDefinition : 1) * (implemented === false ? FILE_WEIGHTS.typeOnlyDefinition : 1);
+    const weight = clue.weight * kind;
     parts.push((weight * FILE_WEIGHTS.definition) / Math.sqrt(context.definitionFiles.get(clue.text) ?? 1));
     strongLeads++;
   }
@@ -211,6 +214,9 @@ export function demotion(path: string, context: Pick<ScoreContext, 'mentionsTest
 
 const GENERATED_NAME = /(?:\.pb(?:\.gw)?\.go|_pb2(?:_grpc)?\.pyi?|\.pb\.(?:h|cc|ts|js)|[._]gen\.go|\.generated\.\w+|\.g\.dart|_mock\.go)$|^zz_generated\.|^mock_\w+\.go$/;
 
+/** A code file named by a language code, with or without a region (`en.go`, `ja.ts`, `pt_BR.js`, `zh-cn.py`). */
+const LANGUAGE_TABLE = /^(?:en|ja|fr|de|zh|ko|ru|pt|nl|pl|sv|cs|fi|da|nb|el|hu|ro|vi|th)(?:[-_][a-z]{2,4})?\.(?:go|[cm]?[jt]sx?|py|rs|java|kt|rb|php)$/;
+
 /** What a file is for, judged by its folders and name: only `source` is where most fixes go. */
 export type PathKind = 'source' | 'test' | 'doc' | 'example' | 'vendor' | 'data' | 'generated';
 
@@ -231,13 +237,20 @@ export function pathKind(path: string): PathKind {
   if (/^\.github\//.test(lower)) return 'data';
   // String tables (translations/en.ts, locales/fr.json) hold every word of the UI: they match any issue.
   if (/(?:^|\/)(?:translations?|locales?|i18n|l10n)\//.test(lower) || /(?:^|\/)(?:lang|languages?)\/[a-z]{2}(?:[-_][a-z]{2,4})?(?:\/|\.\w+$)/.test(lower)) return 'data';
+  // A code file named by a language (`cwe/en.go` beside `cwe/ja.go`, `messages/de_DE.js`) is a string table too. Codes
+  // that also name programs or words (`tr`, `it`, `id`, `es`) are left out.
+  if (LANGUAGE_TABLE.test(name)) return 'data';
   if (/^contrib\//.test(lower)) return 'vendor';
   // Snapshot tests' recorded outputs (Jest's and Vitest's `__snapshots__/*.snap`, Rust insta's `snapshots/*.snap`)
   // hold every message the program prints, beside the test that records them; Jest's `__mocks__`, test fixtures
   // and browser tests (`e2e/`, `cypress/`) are tests too.
   if (/(?:^|\/)(?:tests?|testing|__tests__|__snapshots__|__mocks__|fixtures?|e2e|cypress|spec|specs|testdata|test_utils|benchmarks?|bench)\//.test(lower)) return 'test';
   if (/^test_|_test\.\w+$|_tests\.\w+$|\.(?:test|spec)\.\w+$|^conftest\.py$|tests?\.(?:rs|py)$|\.snap$/.test(name)) return 'test';
-  if (/(?:^|\/)(?:docs?|documentation|doc_src)\//.test(lower) || /\.(?:md|rst|txt|adoc)$/.test(name)) return 'doc';
+  // Fuzzing harnesses feed the code random input (cargo-fuzz's `fuzz/fuzz_targets/`, OSS-Fuzz's `fuzz/`, go-fuzz's
+  // `lexer_fuzz.go`, libFuzzer's `x_fuzzer.cc`): tests by another name.
+  if (/(?:^|\/)(?:fuzz|fuzzing|fuzzers?)\//.test(lower) || /^fuzz_|_fuzz(?:er)?\.\w+$/.test(name)) return 'test';
+  // Go keeps a package's documentation comment in `doc.go`.
+  if (/(?:^|\/)(?:docs?|documentation|doc_src)\//.test(lower) || /\.(?:md|rst|txt|adoc)$/.test(name) || name === 'doc.go') return 'doc';
   // Release notes and credits under any extension (CHANGES.old, HISTORY, NEWS.txt, AUTHORS).
   if (/^(?:changes|changelog|history|news|release[-_]?notes|authors|contributors)(?:\.(?!(?:py|pyx|js|mjs|ts|go|rs|java|kt|c|cc|cpp|h|hpp|rb|php)$)\w+)?$/.test(name)) return 'doc';
   // Storybook's stories show a component; the component's own file is where it changes.
@@ -249,6 +262,17 @@ export function pathKind(path: string): PathKind {
   // Configuration, make fragments, templates filled in at build time (`config.h.in`) and patches are not code either.
   if (/\.(?:json|ya?ml|lock|cmd|bat|ps1|csv|tsv|svg|html?|xml|ini|cfg|conf|toml|txt|properties|gradle|mod|sum|mk|in|patch|diff)$/.test(name) || !name.includes('.')) return 'data';
   return 'source';
+}
+
+/**
+ * A database migration or upgrade script: numbered or timestamped in a migrations folder (Django's
+ * `migrations/0011_update_proxy_permissions.py`, goose's `db/migration/20200608153717_x.go`, golang-migrate's
+ * `000001_init.up.sql`, Rails' `db/migrate/`), or under a version folder (NodeBB's `upgrades/1.14.0/x.js`). Each
+ * runs once on old data; the behaviour an issue is about lives in the code beside them. The migrations framework's
+ * own modules (`django/db/migrations/autodetector.py`) are not scripts.
+ */
+export function isMigrationScript(path: string): boolean {
+  return /(?:^|\/)(?:migrations?|upgrades?|migrate)\/(?:[a-z][\w-]*\/)?(?:v?\d+(?:\.\d+)+\/[^/]+|\d+[_-][^/]+)$/i.test(path);
 }
 
 /** Translation catalogs and other data files: they copy a program's messages (`locale/fr/LC_MESSAGES/x.po`). */

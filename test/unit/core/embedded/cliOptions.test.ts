@@ -51,7 +51,7 @@ describe('command-line options', () => {
     });
     const purposes = (maxCalls: number) => planFirstTurn(evidence, maxCalls).map((p) => (p.purpose === 'message' && p.clues[0].text.startsWith('--') ? 'option' : p.purpose));
     const full = purposes(20);
-    assert.equal(full.length, 9, full.join(','));
+    assert.equal(full.length, 10, full.join(','));
     assert.equal(full.at(-1), 'option');
     assert.ok(purposes(8).includes('title-paths') && !purposes(8).includes('option'), purposes(8).join(','));
   });

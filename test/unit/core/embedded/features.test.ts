@@ -141,3 +141,38 @@ describe('traceback frame feature (real files, real ripgrep)', () => {
     }
   });
 });
+
+describe('type-only declarations and migration scripts (real files, real ripgrep)', () => {
+  // A Go service in the layout of Flipt and Navidrome: an interface, its SQL implementation, goose migrations.
+  const files = {
+    'internal/storage/storage.go': 'package storage\n\ntype FlagStore interface {\n\tGetFlag(key string) (*Flag, error)\n}\n',
+    'internal/storage/sql/flags.go': 'package sql\n\ntype FlagStore struct{ db *DB }\n\nfunc (s *FlagStore) GetFlag(key string) (*Flag, error) {\n\treturn s.db.get(key)\n}\n',
+    'db/migration/20200608153717_add_flags.go': 'package migration\n\nfunc upAddFlags(tx *Tx) error {\n\treturn tx.Exec("create table flags (key text)")\n}\n',
+  };
+  let tree = '';
+  before(() => (tree = makeTree(files, 'codegrep-features-decl-')));
+  after(() => removeTree(tree));
+
+  const rowsFor = async (title: string, body: string) => {
+    let rows: CandidateFeatures[] = [];
+    await new Locator(new NodeToolRunner({ roots: [tree] })).locate({ title, body }, createEmbeddedBrain({ model: null, observe: (f) => (rows = f) }));
+    return (path: string, name: string) => {
+      const row = rows.find((r) => r.path === path);
+      assert.ok(row, `${path} is a candidate: ${rows.map((r) => r.path).join(', ')}`);
+      return row.values[FEATURE_NAMES.indexOf(name)];
+    };
+  };
+
+  it('marks the file that only declares the named type, not the one that implements it', async () => {
+    const feature = await rowsFor('FlagStore returns deleted flags', 'The `FlagStore` returns flags that were deleted.');
+    assert.equal(feature('internal/storage/storage.go', 'definition_declaration_only'), 1);
+    assert.equal(feature('internal/storage/sql/flags.go', 'definition_declaration_only'), 0);
+  });
+
+  it('marks a migration script, unless the title names it', async () => {
+    const unnamed = await rowsFor('Deleted flags come back after a restart', 'The flags table keeps deleted flags; `upAddFlags` created it.');
+    assert.equal(unnamed('db/migration/20200608153717_add_flags.go', 'role_migration'), 1);
+    const named = await rowsFor('Migration 20200608153717_add_flags fails on MySQL', 'Running `upAddFlags` fails: the flags table exists.');
+    assert.equal(named('db/migration/20200608153717_add_flags.go', 'role_migration'), 0);
+  });
+});

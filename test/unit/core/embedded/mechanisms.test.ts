@@ -13,6 +13,9 @@ import { demotion, pathKind, rankFiles, type ScoreContext } from '../../../../sr
 import { ripgrepPath } from '../../../../src/tools/ripgrep';
 import { NodeToolRunner } from '../../../../src/tools/runner';
 import { makeTree, removeTree } from '../../tools/fixture';
+import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
+import { FEATURE_NAMES, type CandidateFeatures } from '../../../../src/core/embedded/features';
+import { Locator } from '../../../../src/core/locator';
 
 const base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'bodyWords' | 'qualifiers'> = {
   mentionsTests: false,
@@ -206,6 +209,27 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
       const strict = await runner.run({ id: 'g', name: 'glob', args: { pattern: '**/*repocard*' } }, new AbortController().signal);
       assert.deepEqual(strict.paths ?? [], []);
     });
+  });
+});
+
+describe('a file named by a rare title word, among hundreds named by common ones (real tree, Locator)', () => {
+  // sqlfluff's layout: "L027: outer-level table not found in WHERE clause sub-select". `table` and `select` name
+  // hundreds of files that sort before `rules/`, and the title words' wide glob lists 200 paths.
+  let dir = '';
+  before(() => {
+    const files: Record<string, string> = { 'src/lint/rules/L027.py': 'class Rule_L027:\n    def _eval(self, context):\n        return None\n' };
+    for (let i = 0; i < 260; i++) files[`src/lint/core/select_table_${i}.py`] = `def helper_${i}():\n    return ${i}\n`;
+    dir = makeTree(files, 'codegrep-title-stem-');
+  });
+  after(() => removeTree(dir));
+
+  it('is a candidate: the exact-name glob finds it', async () => {
+    let rows: CandidateFeatures[] = [];
+    const issue = { title: 'L027: outer-level table not found in WHERE clause sub-select', body: 'The rule misses a table referenced in a sub-select.' };
+    await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain({ model: null, observe: (f) => (rows = f) }));
+    const row = rows.find((r) => r.path === 'src/lint/rules/L027.py');
+    assert.ok(row, rows.map((r) => r.path).join(', '));
+    assert.equal(row.values[FEATURE_NAMES.indexOf('title_file_name')], 1);
   });
 });
 

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import type { Clue, IssueEvidence } from '../../../../src/core/embedded/clues';
-import { PLAN_LIMITS, planFirstTurn } from '../../../../src/core/embedded/plan';
+import { Minimatch } from 'minimatch';
+import { PLAN_LIMITS, distinctlyNamed, planFirstTurn, titleStemGlob } from '../../../../src/core/embedded/plan';
 
 function evidence(clues: Clue[]): IssueEvidence {
   return { clues, titleWords: [], bodyWords: [], mentionsTests: false, mentionsDocs: false, qualifiers: new Map(), packages: [] };
@@ -37,5 +38,24 @@ describe('embedded plan, turn 1', () => {
     assert.deepEqual(Object.keys(last.call.args).sort(), ['max_hits', 'pattern'], 'no glob or path: a plain grep');
     assert.ok(new RegExp((last.call.args as { pattern: string }).pattern).test('  "name": "@mini/parser",'));
     assert.ok(!planFirstTurn(evidence([symbol('parseExpression')]), 8).some((p) => p.purpose === 'packages'));
+  });
+
+  it("lists the files a title word names exactly, beside the title words' wider glob", () => {
+    // "L027: outer-level table not found in WHERE clause sub-select" (sqlfluff): `table` and `select` are in hundreds
+    // of file names, `L027.py` in one.
+    const planned = planFirstTurn({ ...evidence([symbol('outer_level')]), titleWords: ['l027', 'table', 'select'] }, 8);
+    const globs = planned.filter((p) => p.purpose === 'title-paths' || p.purpose === 'title-names').map((p) => p.call.args as { pattern: string; case_insensitive?: boolean });
+    assert.deepEqual(globs.map((g) => g.pattern), ['**/*{l027,table,select}*', '**/{l027,table,select}.*']);
+    assert.ok(globs.every((g) => g.case_insensitive));
+    const stems = new Minimatch(titleStemGlob(['l027', 'table', 'select'])!, { nocase: true, dot: true });
+    assert.ok(stems.match('src/sqlfluff/rules/L027.py'));
+    assert.ok(stems.match('src/components/Select.test.tsx'));
+    assert.ok(!stems.match('src/sqlfluff/core/rules/analysis/select_crawler.py'));
+    assert.equal(titleStemGlob([]), undefined);
+  });
+
+  it('keeps the files a title word names alone or nearly so, not a name every package repeats', () => {
+    const listed = ['src/lint/rules/L027.py', 'app/a/models.py', 'app/b/models.py', 'app/c/models.py', 'src/select.py', 'lib/select.ts'];
+    assert.deepEqual(distinctlyNamed(listed), ['src/lint/rules/L027.py', 'src/select.py', 'lib/select.ts']);
   });
 });

@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
 import type { Clue } from '../../../../src/core/embedded/clues';
-import { cachedDefinitionNames, definesName, definitionSearchPatterns } from '../../../../src/core/embedded/definitions';
+import { cachedDefinitionNames, declaresTypeOnly, definesName, definitionSearchPatterns } from '../../../../src/core/embedded/definitions';
 import { EvidenceBoard, moduleMatchesClue, pathMatchesClue } from '../../../../src/core/embedded/evidence';
 import { rangesFor, reasonFor } from '../../../../src/core/embedded/reasons';
-import { chooseAnswer, isStringTable, messageFileCount, pathKind, rankFiles, stem, stemmedPathWords, titlePathWords, type ScoreContext } from '../../../../src/core/embedded/score';
+import { chooseAnswer, isMigrationScript, isStringTable, messageFileCount, pathKind, rankFiles, stem, stemmedPathWords, titlePathWords, type ScoreContext } from '../../../../src/core/embedded/score';
 
 const titleClue: Clue = { kind: 'symbol', text: 'separability_matrix', source: 'title', weight: 3.9 };
 const bodyClue: Clue = { kind: 'symbol', text: 'CompoundModel', source: 'body', weight: 2.1 };
@@ -114,6 +114,21 @@ describe('embedded scoring', () => {
     assert.ok(ranked[0]!.score > 2 * ranked[1]!.score);
   });
 
+  it('weighs a definition that only declares a type at half: the implementation ranks above the interface', () => {
+    const b = new EvidenceBoard();
+    const clue: Clue = { kind: 'symbol', text: 'FlagStore', source: 'title', weight: 3 };
+    b.addSymbolHits(
+      [
+        { path: 'internal/storage/storage.go', line: 3, text: 'type FlagStore interface {' },
+        { path: 'internal/storage/sql/store.go', line: 5, text: 'type FlagStore struct {' },
+      ],
+      [clue],
+    );
+    const ranked = rankFiles(b.all(), b.context(base));
+    assert.deepEqual(ranked.map((f) => f.path), ['internal/storage/sql/store.go', 'internal/storage/storage.go']);
+    assert.ok(Math.abs(ranked[1]!.score / ranked[0]!.score - 0.5) < 1e-9, `${ranked[1]!.score} / ${ranked[0]!.score}`);
+  });
+
   it('is deterministic: equal scores are ordered by path', () => {
     const b = new EvidenceBoard();
     const clue: Clue = { kind: 'symbol', text: 'parse', source: 'body', weight: 1 };
@@ -163,6 +178,21 @@ describe('embedded scoring', () => {
     assert.equal(pathKind('src/components/Button.tsx'), 'source');
     assert.equal(pathKind('lib/matplotlib/axes/_base.pyi'), 'generated', 'a stub declares what the .py beside it does');
     assert.equal(pathKind('lib/matplotlib/axes/_base.py'), 'source');
+    // String tables named by their language, and Go's package documentation.
+    for (const path of ['cwe/en.go', 'cwe/ja.go', 'src/messages/pt_BR.js', 'i18n_tables/zh-cn.py']) assert.equal(pathKind(path), 'data', path);
+    for (const path of ['src/uu/tr/src/tr.rs', 'src/id.go', 'lib/es.js', 'src/entry.go']) assert.equal(pathKind(path), 'source', path);
+    assert.equal(pathKind('internal/server/doc.go'), 'doc');
+    for (const path of ['fuzz/fuzz_targets/fuzz_env.rs', 'caddyconfig/caddyfile/lexer_fuzz.go', 'fuzz/fuzz_dump.cpp', 'tests/fuzz/parse_fuzzer.cc']) {
+      assert.equal(pathKind(path), 'test', path);
+    }
+    assert.equal(pathKind('src/fuzzy/matcher.ts'), 'source', 'fuzzy matching is not fuzzing');
+    // Migration scripts run once on old data; a migrations framework's own modules are code.
+    for (const path of ['django/contrib/auth/migrations/0011_update_proxy_permissions.py', 'db/migration/20200608153717_referential_integrity.go', 'src/upgrades/1.14.0/fix_category_image_field.js', 'config/migrations/postgres/000012_rollouts.up.sql', 'db/migrate/20240101120000_add_users.rb']) {
+      assert.ok(isMigrationScript(path), path);
+    }
+    for (const path of ['django/db/migrations/autodetector.py', 'django/contrib/auth/migrations/__init__.py', 'src/upgrade.js', 'internal/storage/sql/migrator.go']) {
+      assert.ok(!isMigrationScript(path), path);
+    }
     assert.equal(stem('printer'), stem('printing'));
     assert.ok(pathMatchesClue('lib/matplotlib/widgets.py', 'matplotlib/widgets.py'));
     assert.ok(!pathMatchesClue('lib/matplotlib/mywidgets.py', 'widgets.py'));
@@ -221,6 +251,34 @@ describe('embedded definitions', () => {
   for (const [line, name, expected] of cases) {
     it(`${expected ? 'defines' : 'uses'} ${name}: ${line.trim().slice(0, 50)}`, () => assert.equal(definesName(line, name), expected));
   }
+
+  it('tells a type-only declaration from a definition with behaviour', () => {
+    // Declarations of real repositories: Lombok's annotation types, Flipt's Go store interface, TypeScript types.
+    const declarations: [string, string][] = [
+      ['public @interface SuperBuilder {', 'SuperBuilder'],
+      ['public interface ObjectReader<T> {', 'ObjectReader'],
+      ['type Store interface {', 'Store'],
+      ['export interface Segment {', 'Segment'],
+      ['export type RequestBody = { name: string };', 'RequestBody'],
+      ['type Options<T> = Partial<T>;', 'Options'],
+      ['declare function marked(src: string): string;', 'marked'],
+    ];
+    for (const [line, name] of declarations) {
+      assert.ok(definesName(line, name), `defines: ${line}`);
+      assert.ok(declaresTypeOnly(line, name), `type only: ${line}`);
+    }
+    const definitions: [string, string][] = [
+      ['public class HandleSuperBuilder extends JavacAnnotationHandler<SuperBuilder> {', 'HandleSuperBuilder'],
+      ['type Store struct {', 'Store'],
+      ['func (s *Store) GetFlag(ctx context.Context, key string) (*flipt.Flag, error) {', 'GetFlag'],
+      ['export class SegmentForm implements Segment {', 'SegmentForm'],
+      ['class Interface:', 'Interface'],
+      ['export const parse = (src: string): Node => {', 'parse'],
+      ['  renderStars(count) {', 'renderStars'],
+      ['  async fetchStats(username: string): Promise<Stats> {', 'fetchStats'],
+    ];
+    for (const [line, name] of definitions) assert.ok(!declaresTypeOnly(line, name), `behaviour: ${line}`);
+  });
 
   it('keeps a bounded number of compiled name patterns, so a long-lived host does not grow per issue', () => {
     for (let i = 0; i < 2000; i++) definesName(`def name_${i}(x):`, `name_${i}`);
