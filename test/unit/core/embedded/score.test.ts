@@ -31,6 +31,13 @@ function board(): EvidenceBoard {
   return b;
 }
 
+/** The hand ranking of the files in `hits`, each line a definition or a mention of `clue`. */
+function rankHits(clue: Clue, hits: { path: string; line: number; text: string }[]) {
+  const b = new EvidenceBoard();
+  b.addSymbolHits(hits, [clue]);
+  return rankFiles(b.all(), b.context(base));
+}
+
 describe('embedded scoring', () => {
   it("counts a message's string tables as one file: a hundred translations do not make the line that prints it common", () => {
     const message: Clue = { kind: 'message', text: 'no number is assigned for', source: 'title', weight: 2 };
@@ -115,31 +122,19 @@ describe('embedded scoring', () => {
   });
 
   it('weighs a definition that only declares a type at half: the implementation ranks above the interface', () => {
-    const b = new EvidenceBoard();
-    const clue: Clue = { kind: 'symbol', text: 'FlagStore', source: 'title', weight: 3 };
-    b.addSymbolHits(
-      [
-        { path: 'internal/storage/storage.go', line: 3, text: 'type FlagStore interface {' },
-        { path: 'internal/storage/sql/store.go', line: 5, text: 'type FlagStore struct {' },
-      ],
-      [clue],
-    );
-    const ranked = rankFiles(b.all(), b.context(base));
+    const ranked = rankHits({ kind: 'symbol', text: 'FlagStore', source: 'title', weight: 3 }, [
+      { path: 'internal/storage/storage.go', line: 3, text: 'type FlagStore interface {' },
+      { path: 'internal/storage/sql/store.go', line: 5, text: 'type FlagStore struct {' },
+    ]);
     assert.deepEqual(ranked.map((f) => f.path), ['internal/storage/sql/store.go', 'internal/storage/storage.go']);
     assert.ok(Math.abs(ranked[1]!.score / ranked[0]!.score - 0.5) < 1e-9, `${ranked[1]!.score} / ${ranked[0]!.score}`);
   });
 
   it('is deterministic: equal scores are ordered by path', () => {
-    const b = new EvidenceBoard();
-    const clue: Clue = { kind: 'symbol', text: 'parse', source: 'body', weight: 1 };
-    b.addSymbolHits(
-      [
-        { path: 'b.go', line: 1, text: 'func parse() {' },
-        { path: 'a.go', line: 1, text: 'func parse() {' },
-      ],
-      [clue],
-    );
-    const first = rankFiles(b.all(), b.context(base)).map((f) => f.path);
+    const first = rankHits({ kind: 'symbol', text: 'parse', source: 'body', weight: 1 }, [
+      { path: 'b.go', line: 1, text: 'func parse() {' },
+      { path: 'a.go', line: 1, text: 'func parse() {' },
+    ]).map((f) => f.path);
     assert.deepEqual(first, ['a.go', 'b.go']);
   });
 
