@@ -37,6 +37,11 @@ export interface IssueEvidence {
   clues: Clue[];
   /** Lower-case words of the title, for matching path names when identifiers are scarce. */
   titleWords: string[];
+  /**
+   * Two adjacent title words written as one name (`manpage` for "man page", `datepicker` for "date picker"): a file
+   * so named is named by the title as much as `sqlmigrate.py` is by "sqlmigrate".
+   */
+  titleCompounds: string[];
   /** Lower-case words of the body's prose, matched against path names with a smaller weight. */
   bodyWords: string[];
   /** True when the issue is about tests, docs or examples, which are otherwise demoted. */
@@ -175,6 +180,7 @@ export function mineIssue(raw: Issue): IssueEvidence {
   return {
     clues,
     titleWords: titleWords(title),
+    titleCompounds: titleCompounds(title),
     bodyWords: titleWords(bareProse).filter((w) => !titleWords(title).includes(w)),
     mentionsTests: /\b(?:tests?|testing|pytest|unit ?test|test suite|fixtures?)\b/i.test(title),
     qualifiers: collector.qualifiers,
@@ -433,6 +439,21 @@ function isTitleCase(title: string): boolean {
   const words = title.match(/\b[A-Za-z][a-z]+\b/g) ?? [];
   const capitalized = words.filter((w) => /^[A-Z]/.test(w));
   return words.length >= 3 && capitalized.length / words.length >= 0.6;
+}
+
+/** Short words that join no name ("the date picker" is about `DatePicker`, not `thedate`). */
+const SHORT_FUNCTION_WORDS = new Set('the and for not but are was has had can its our you all any how why who off yet nor'.split(' '));
+
+/** Adjacent words of the title joined as one name, when a space or a hyphen separates them: at most 8. */
+export function titleCompounds(title: string): string[] {
+  const out = new Set<string>();
+  const tokens = [...title.matchAll(/[\w.]+|[^\w.]+/g)].map((m) => m[0]);
+  const joins = (word: string) => /^[A-Za-z][a-z]{2,}$/.test(word) && !FUNCTION_WORDS.has(word.toLowerCase()) && !SHORT_FUNCTION_WORDS.has(word.toLowerCase());
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    const [first, gap, second] = [tokens[i]!, tokens[i + 1]!, tokens[i + 2]!];
+    if (/^[ -]$/.test(gap) && joins(first) && joins(second)) out.add(`${first}${second}`.toLowerCase());
+  }
+  return [...out].slice(0, 8);
 }
 
 function titleWords(title: string): string[] {

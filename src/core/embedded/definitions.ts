@@ -16,8 +16,17 @@ const MODIFIER = String.raw`(?:const|let|var|static|final|pub|async|public|priva
 const TYPE_PARAMETERS = String.raw`(?:<[^<>()]*>)?`;
 const FUNCTION_VALUE = String.raw`\s*=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)`;
 
+/** One name's compiled patterns: its definitions, member functions, type-only uses and type-only declarations. */
+interface NamePatterns {
+  any: RegExp[];
+  member: RegExp;
+  typeImport: RegExp;
+  typeUse: RegExp;
+  typeOnly: RegExp;
+}
+
 /** Compiled patterns per name, bounded: a long-lived host (extension, MCP, eval) sees endless new names. */
-const cache = new Map<string, { any: RegExp[]; member: RegExp; typeImport: RegExp; typeUse: RegExp }>();
+const cache = new Map<string, NamePatterns>();
 const CACHE_NAMES = 256;
 
 /** Escapes a string for use inside a regular expression (JavaScript and ripgrep agree on these). */
@@ -78,8 +87,7 @@ export function importsName(line: string, name: string): boolean {
  * against its `HandleBuilder`, a Go store interface against its SQL implementation).
  */
 export function declaresTypeOnly(line: string, name: string): boolean {
-  const n = escapeRegex(name);
-  return new RegExp(String.raw`(?:^|\s)(?:@?interface\s+${n}\b|declare\s+(?:\w+\s+)*${n}\b|type\s+${n}\s+interface\b|type\s+${n}\s*(?:<[^=]*>)?\s*=)`).test(line);
+  return patternsFor(name).typeOnly.test(line);
 }
 
 /** True when `line` assigns a function to `name` as a member (`Posts.getPostData = async function`). */
@@ -87,14 +95,15 @@ export function isMemberFunction(line: string, name: string): boolean {
   return patternsFor(name).member.test(line);
 }
 
-function patternsFor(name: string): { any: RegExp[]; member: RegExp; typeImport: RegExp; typeUse: RegExp } {
+function patternsFor(name: string): NamePatterns {
   let patterns = cache.get(name);
   if (!patterns) {
     const n = escapeRegex(name);
     const member = new RegExp(String.raw`^\s*${QUALIFIED_OWNER}${n}${FUNCTION_VALUE}`);
     const typeImport = new RegExp(String.raw`\btype\s+${n}\s*(?:,|\}|$)`);
     const typeUse = new RegExp(String.raw`\b(?:struct|union|enum)\s+${n}\s*(?:\*|[),]|[A-Za-z_]\w*\s*[;,)=[])`);
-    patterns = { any: [...definitionPatterns(n), member], member, typeImport, typeUse };
+    const typeOnly = new RegExp(String.raw`(?:^|\s)(?:@?interface\s+${n}\b|declare\s+(?:\w+\s+)*${n}\b|type\s+${n}\s+interface\b|type\s+${n}\s*(?:<[^=]*>)?\s*=)`);
+    patterns = { any: [...definitionPatterns(n), member], member, typeImport, typeUse, typeOnly };
     if (cache.size >= CACHE_NAMES) cache.delete(cache.keys().next().value as string);
     cache.set(name, patterns);
   }

@@ -116,7 +116,7 @@ export class EvidenceBoard {
   }
 
   /** File counts per clue, which turn raw matches into rarity-weighted evidence. */
-  context(base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'bodyWords' | 'qualifiers'>): ScoreContext {
+  context(base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'titleCompounds' | 'bodyWords' | 'qualifiers'>): ScoreContext {
     this.resolveSubpaths();
     const definitionFiles = new Map<string, number>();
     const mentionFiles = new Map<string, number>();
@@ -124,7 +124,7 @@ export class EvidenceBoard {
     const messageTableFiles = new Map<string, number>();
     const pathFiles = new Map<string, number>();
     const stemFiles = new Map<string, number>();
-    const titleWords = new Set(base.titleWords);
+    const titleWords = new Set([...base.titleWords, ...base.titleCompounds]);
     for (const file of this.files.values()) {
       // A title word counts as a file's name only when few source files have it in their names at all.
       const stem = fileStem(file.path);

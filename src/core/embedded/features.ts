@@ -3,7 +3,7 @@ import type { DefinitionWords } from './definitionWords';
 import type { ClueHit } from './evidence';
 import type { LexicalScore } from './leaderCheck';
 import type { EvidenceGroup } from './reasons';
-import { demotion, fileStem, isMigrationScript, messageFileCount, pathKind, stemmedPathWords, titlePathWords, type ScoreContext, type ScoredFile } from './score';
+import { demotion, fileStem, isMigrationScript, isTitleName, messageFileCount, pathKind, stemmedPathWords, titlePathWords, type ScoreContext, type ScoredFile } from './score';
 
 /** One candidate file described by named evidence features (the learned ranker's input). */
 export interface CandidateFeatures {
@@ -216,7 +216,7 @@ function traceFrame(file: ScoredFile, workspaceDepths: number[]): number {
 
 function titleFileName(file: ScoredFile, context: ScoreContext): number {
   const stem = fileStem(file.path);
-  if (pathKind(file.path) !== 'source' || !context.titleWords.includes(stem)) return 0;
+  if (pathKind(file.path) !== 'source' || !isTitleName(stem, context)) return 0;
   return 1 / (context.stemFiles.get(stem) ?? 1);
 }
 

@@ -67,7 +67,7 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
   }
   // Files named exactly by a title word (`L027.py` for "L027: outer-level table not found"). The glob above lists
   // at most 200 paths, in path order, and common title words (`table`, `select`) fill that before a rare one's file.
-  const stemGlob = titleStemGlob(evidence.titleWords);
+  const stemGlob = titleStemGlob([...evidence.titleWords.slice(0, 12), ...evidence.titleCompounds]);
   if (stemGlob) planned.push({ call: { id: id(), name: 'glob', args: { pattern: stemGlob, case_insensitive: true } }, purpose: 'title-names', clues: [] });
   if (evidence.packages.length > 0) {
     // Which package.json declares each named package: a monorepo's folder for it (packages.ts). No glob, so it
@@ -80,9 +80,9 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
   return planned.slice(0, maxCalls);
 }
 
-/** A glob for files whose name, less its extensions, is one of the title's words; undefined without words. */
+/** A glob for files whose name, less its extensions, is one of `titleWords`; undefined without words. */
 export function titleStemGlob(titleWords: string[]): string | undefined {
-  const words = titleWords.slice(0, 12).map((w) => w.replace(/[^a-z0-9]/g, '')).filter(Boolean);
+  const words = titleWords.map((w) => w.replace(/[^a-z0-9]/g, '')).filter(Boolean);
   if (words.length === 0) return undefined;
   return words.length === 1 ? `**/${words[0]}.*` : `**/{${words.join(',')}}.*`;
 }

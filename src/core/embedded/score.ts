@@ -85,6 +85,8 @@ export interface ScoreContext {
   mentionsTests: boolean;
   mentionsDocs: boolean;
   titleWords: string[];
+  /** Adjacent title words joined as one name (IssueEvidence.titleCompounds). */
+  titleCompounds: string[];
   bodyWords: string[];
   qualifiers: Map<string, string[]>;
   /** How many files define / mention / contain each clue (keyed by clue text). */
@@ -144,7 +146,7 @@ export function scoreFile(evidence: FileEvidence, context: ScoreContext, inNamed
     strongLeads++;
   }
   const named = fileStem(evidence.path);
-  if (context.titleWords.includes(named) && pathKind(evidence.path) === 'source') {
+  if (isTitleName(named, context) && pathKind(evidence.path) === 'source') {
     parts.push(FILE_WEIGHTS.titleFileName / (context.stemFiles.get(named) ?? 1));
     strongLeads++;
   }
@@ -163,6 +165,11 @@ export function namedPackageOf(path: string, context: Pick<ScoreContext, 'packag
   let best: [string, string] | undefined;
   for (const entry of context.packages) if (path.startsWith(entry[0]) && (!best || entry[0].length > best[0].length)) best = entry;
   return best?.[1];
+}
+
+/** True when a file's name (its stem) is a title word, or two adjacent title words joined (`manpage`). */
+export function isTitleName(stem: string, context: Pick<ScoreContext, 'titleWords' | 'titleCompounds'>): boolean {
+  return context.titleWords.includes(stem) || context.titleCompounds.includes(stem);
 }
 
 /** A file's name without folders and extension, lower-cased (`sqlmigrate` for `commands/sqlmigrate.py`). */

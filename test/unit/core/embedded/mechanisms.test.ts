@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import type { Clue } from '../../../../src/core/embedded/clues';
-import { mineIssue } from '../../../../src/core/embedded/clues';
+import { mineIssue, titleCompounds } from '../../../../src/core/embedded/clues';
 import { definesName, definitionSearchPatterns } from '../../../../src/core/embedded/definitions';
 import { EvidenceBoard, matchingPaths } from '../../../../src/core/embedded/evidence';
 import { LeaderCheck } from '../../../../src/core/embedded/leaderCheck';
@@ -17,10 +17,11 @@ import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
 import { FEATURE_NAMES, type CandidateFeatures } from '../../../../src/core/embedded/features';
 import { Locator } from '../../../../src/core/locator';
 
-const base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'bodyWords' | 'qualifiers'> = {
+const base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'titleCompounds' | 'bodyWords' | 'qualifiers'> = {
   mentionsTests: false,
   mentionsDocs: false,
   titleWords: [],
+  titleCompounds: [],
   bodyWords: [],
   qualifiers: new Map(),
 };
@@ -230,6 +231,40 @@ describe('a file named by a rare title word, among hundreds named by common ones
     const row = rows.find((r) => r.path === 'src/lint/rules/L027.py');
     assert.ok(row, rows.map((r) => r.path).join(', '));
     assert.equal(row.values[FEATURE_NAMES.indexOf('title_file_name')], 1);
+  });
+});
+
+describe('a file named by two title words written as one (real tree, Locator)', () => {
+  // Sphinx's layout: "Generate man page section directories" is about `builders/manpage.py`.
+  let dir = '';
+  before(() => {
+    dir = makeTree(
+      {
+        'sphinx/builders/manpage.py': 'class ManualPageBuilder:\n    def write(self):\n        return None\n',
+        'sphinx/builders/html.py': 'class StandaloneHTMLBuilder:\n    def write(self):\n        return None\n',
+        'sphinx/util/section.py': 'def section_directories():\n    return []\n',
+      },
+      'codegrep-title-compound-',
+    );
+  });
+  after(() => removeTree(dir));
+
+  it('joins adjacent title words, leaving out function words and anything not a plain word', () => {
+    assert.deepEqual(titleCompounds('Generate man page section directories'), ['generateman', 'manpage', 'pagesection', 'sectiondirectories']);
+    assert.deepEqual(titleCompounds('The date picker does not open'), ['datepicker']);
+    assert.deepEqual(titleCompounds('Add dark-mode toggle'), ['adddark', 'darkmode', 'modetoggle']);
+    assert.deepEqual(titleCompounds('Migration auth.0011_update_proxy_permissions fails'), []);
+  });
+
+  it('makes the file a candidate named by the title, and says so', async () => {
+    let rows: CandidateFeatures[] = [];
+    const issue = { title: 'Generate man page section directories', body: 'The builder writes every page into one folder.' };
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain({ model: null, observe: (f) => (rows = f) }));
+    const row = rows.find((r) => r.path === 'sphinx/builders/manpage.py');
+    assert.ok(row, rows.map((r) => r.path).join(', '));
+    assert.equal(row.values[FEATURE_NAMES.indexOf('title_file_name')], 1);
+    assert.equal(result.candidates[0]?.path, 'sphinx/builders/manpage.py', JSON.stringify(result.candidates));
+    assert.match(result.candidates[0]!.reason, /Named after "manpage" in the issue title/);
   });
 });
 

@@ -7,10 +7,11 @@ import { chooseAnswer, isMigrationScript, isStringTable, messageFileCount, pathK
 
 const titleClue: Clue = { kind: 'symbol', text: 'separability_matrix', source: 'title', weight: 3.9 };
 const bodyClue: Clue = { kind: 'symbol', text: 'CompoundModel', source: 'body', weight: 2.1 };
-const base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'bodyWords' | 'qualifiers'> = {
+const base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'titleCompounds' | 'bodyWords' | 'qualifiers'> = {
   mentionsTests: false,
   mentionsDocs: false,
   titleWords: ['separability', 'matrix'],
+  titleCompounds: [],
   bodyWords: [],
   qualifiers: new Map(),
 };
