@@ -124,12 +124,12 @@ export class EvidenceBoard {
     const messageTableFiles = new Map<string, number>();
     const pathFiles = new Map<string, number>();
     const stemFiles = new Map<string, number>();
-    const titleWords = new Set([...base.titleWords, ...base.titleCompounds]);
+    const titleNames = new Set([...base.titleWords, ...base.titleCompounds]);
     for (const file of this.files.values()) {
       // A title word counts as a file's name only when few source files have it in their names at all.
       const stem = fileStem(file.path);
       const source = pathKind(file.path) === 'source';
-      if (source) for (const word of titleWords) if (stem.includes(word)) increment(stemFiles, word);
+      if (source) for (const word of titleNames) if (stem.includes(word)) increment(stemFiles, word);
       for (const key of file.definitions.keys()) increment(definitionFiles, key);
       for (const key of new Set([...file.mentions.keys(), ...file.definitions.keys()])) increment(mentionFiles, key);
       const table = file.messages.size > 0 && isStringTable(file.path);

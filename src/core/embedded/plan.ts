@@ -65,8 +65,9 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
       planned.push({ call: { id: id(), name: 'glob', args: { pattern, case_insensitive: true } }, purpose: 'title-paths', clues: [] });
     }
   }
-  // Files named exactly by a title word (`L027.py` for "L027: outer-level table not found"). The glob above lists
-  // at most 200 paths, in path order, and common title words (`table`, `select`) fill that before a rare one's file.
+  // Files named exactly by a title word (`L027.py` for "L027: outer-level table not found") or by two adjacent ones
+  // joined (`manpage.py` for "man page"). The glob above lists at most 200 paths, in path order, and common title
+  // words (`table`, `select`) fill that before a rare one's file.
   const stemGlob = titleStemGlob([...evidence.titleWords.slice(0, 12), ...evidence.titleCompounds]);
   if (stemGlob) planned.push({ call: { id: id(), name: 'glob', args: { pattern: stemGlob, case_insensitive: true } }, purpose: 'title-names', clues: [] });
   if (evidence.packages.length > 0) {
