@@ -159,7 +159,7 @@ class EmbeddedSession implements BrainSession {
     const defined = this.check?.definitionWords();
     const chosen = model || this.options.observe ? this.learnedChoice(ranked, context, model, defined) : undefined;
     const files: CitedFile[] = (chosen ?? this.handChoice(ranked)).map(({ file, score, weights }) => {
-      const cited: CitedFile = { path: file.path, reason: reasonFor(file, this.issue.titleWords, weights, defined?.get(file.path)?.name, this.issue.titleCompounds), score: round(score) };
+      const cited: CitedFile = { path: file.path, reason: reasonFor(file, this.issue, weights, defined?.get(file.path)?.name), score: round(score) };
       const ranges = rangesFor(file, this.check?.wordLines(file.path), defined?.get(file.path)?.lines);
       if (ranges.length > 0) cited.ranges = ranges;
       return cited;

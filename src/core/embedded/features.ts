@@ -89,8 +89,8 @@ const EXTRACTORS: [name: string, extract: Extractor][] = [
   ['body_path_stems', (f, _i, r) => Math.min(4, stemmedPathWords(f.path, r.input.context.bodyWords).length)],
   ['defined_title_words_rank_inverse', (f, _i, r) => (r.definitionWordsRank.has(f.path) ? 1 / r.definitionWordsRank.get(f.path)! : 0)],
   ['defined_title_words_share', (f, _i, r) => (r.bestDefinitionWords > 0 ? (r.input.definitionWords?.get(f.path)?.score ?? 0) / r.bestDefinitionWords : 0)],
-  // Every name the file defines, it only declares as a type (an interface, an annotation type, a type alias).
   ['role_migration', (f, _i, r) => (isMigrationScript(f.path) && !titleNamesFile(f.path, r.input.context.titleWords) ? 1 : 0)],
+  // Every name the file defines, it only declares as a type (an interface, an annotation type, a type alias).
   ['definition_declaration_only', (f) => (f.evidence.definitions.size > 0 && hits(f.evidence.definitions).every((h) => h.implemented === false) ? 1 : 0)],
 ];
 

@@ -57,14 +57,9 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
   }
   const searchMessage = (clue: Clue) => planned.push({ call: { id: id(), name: 'grep', args: messageSearch(clue.text) }, purpose: 'message', clues: [clue] });
   messages.forEach(searchMessage);
-  if (evidence.titleWords.length > 0) {
-    const words = evidence.titleWords.slice(0, 12).map((w) => w.replace(/[^a-z0-9]/g, '')).filter(Boolean);
-    if (words.length > 0) {
-      const pattern = words.length === 1 ? `**/*${words[0]}*` : `**/*{${words.join(',')}}*`;
-      // Case-insensitive, so `repo card` finds RepoCard.tsx as well as repo-card.js.
-      planned.push({ call: { id: id(), name: 'glob', args: { pattern, case_insensitive: true } }, purpose: 'title-paths', clues: [] });
-    }
-  }
+  // Case-insensitive, so `repo card` finds RepoCard.tsx as well as repo-card.js.
+  const wideGlob = wordsGlob(evidence.titleWords.slice(0, 12), (words) => `*${words}*`);
+  if (wideGlob) planned.push({ call: { id: id(), name: 'glob', args: { pattern: wideGlob, case_insensitive: true } }, purpose: 'title-paths', clues: [] });
   // Files named exactly by a title word (`L027.py` for "L027: outer-level table not found") or by two adjacent ones
   // joined (`manpage.py` for "man page"). The glob above lists at most 200 paths, in path order, and common title
   // words (`table`, `select`) fill that before a rare one's file.
@@ -83,9 +78,14 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
 
 /** A glob for files whose name, less its extensions, is one of `titleWords`; undefined without words. */
 export function titleStemGlob(titleWords: string[]): string | undefined {
-  const words = titleWords.map((w) => w.replace(/[^a-z0-9]/g, '')).filter(Boolean);
-  if (words.length === 0) return undefined;
-  return words.length === 1 ? `**/${words[0]}.*` : `**/{${words.join(',')}}.*`;
+  return wordsGlob(titleWords, (words) => `${words}.*`);
+}
+
+/** `**` + `/` + `shape(words)`, the words (letters and digits only) as a brace list when there are several. */
+function wordsGlob(words: string[], shape: (words: string) => string): string | undefined {
+  const clean = words.map((w) => w.replace(/[^a-z0-9]/g, '')).filter(Boolean);
+  if (clean.length === 0) return undefined;
+  return `**/${shape(clean.length === 1 ? clean[0]! : `{${clean.join(',')}}`)}`;
 }
 
 /**
@@ -96,7 +96,9 @@ export function distinctlyNamed(paths: string[], most = 2): string[] {
   const byName = new Map<string, string[]>();
   for (const path of paths) {
     const name = fileStem(path);
-    byName.set(name, [...(byName.get(name) ?? []), path]);
+    const group = byName.get(name);
+    if (group) group.push(path);
+    else byName.set(name, [path]);
   }
   return [...byName.values()].filter((group) => group.length <= most).flat();
 }

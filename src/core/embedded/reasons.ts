@@ -4,7 +4,7 @@ import { isCliOption } from './cliOptions';
 import type { Clue, ClueSource } from './clues';
 import type { ClueHit } from './evidence';
 import type { WordLine } from './leaderCheck';
-import { fileStem, isTitleName, pathKind, titlePathWords, type ScoredFile } from './score';
+import { fileStem, isTitleName, pathKind, titlePathWords, type ScoreContext, type ScoredFile } from './score';
 
 const WHERE: Record<ClueSource, string> = {
   title: 'named in the issue title',
@@ -32,7 +32,7 @@ export type EvidenceGroup = 'path' | 'module' | 'message' | 'definition' | 'titl
  * to its rank (`weights`: each group's share of the learned model's log-odds), else in a fixed order.
  * `definedName` is the file's definition named with the title's words, when the leader check found one.
  */
-export function reasonFor(file: ScoredFile, titleWords: string[], weights?: Map<EvidenceGroup, number>, definedName?: string, titleCompounds: string[] = []): string {
+export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWords' | 'titleCompounds'>, weights?: Map<EvidenceGroup, number>, definedName?: string): string {
   const e = file.evidence;
   const parts: { group: EvidenceGroup; text: string }[] = [];
   const add = (group: EvidenceGroup, text: string) => parts.push({ group, text });
@@ -47,7 +47,7 @@ export function reasonFor(file: ScoredFile, titleWords: string[], weights?: Map<
   const [firstDef, ...otherDefs] = defs;
   if (firstDef) add('definition', `defines \`${firstDef.clue.text}\` (${WHERE[firstDef.clue.source]})${otherDefs.length ? ` and ${names(otherDefs)}` : ''}`);
   const stem = fileStem(file.path);
-  if (isTitleName(stem, { titleWords, titleCompounds }) && pathKind(file.path) === 'source') add('title-name', `named after "${stem}" in the issue title`);
+  if (isTitleName(stem, title) && pathKind(file.path) === 'source') add('title-name', `named after "${stem}" in the issue title`);
   // Only the learned ranker weighs it, so only its answers name it; a name the issue spelled is said above.
   if (definedName && weights && !e.definitions.has(definedName)) add('defined-words', `defines \`${definedName}\`, named with the title's words`);
   const mentions = strongestHits(e.mentions).slice(0, 3);
@@ -58,7 +58,7 @@ export function reasonFor(file: ScoredFile, titleWords: string[], weights?: Map<
   const rank = (p: { group: EvidenceGroup }) => (p.group === 'words' ? -Infinity : (weights?.get(p.group) ?? 0));
   if (weights) parts.sort((a, b) => rank(b) - rank(a));
   const shown = parts.slice(0, 2).map((p) => p.text);
-  const words = titlePathWords(file.path, titleWords);
+  const words = titlePathWords(file.path, title.titleWords);
   if (shown.length === 0 && words.length > 0) shown.push(`file name matches the title (${words.map((w) => `"${w}"`).join(', ')})`);
   if (shown.length === 0) shown.push('closest match to the issue text');
   if (file.namedPackage) shown.push(`in \`${file.namedPackage}\`, a package the issue names`);

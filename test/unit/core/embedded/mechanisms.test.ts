@@ -112,16 +112,16 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     const b = new EvidenceBoard();
     b.addSymbolHits([{ path: 'src/card.js', line: 4, text: '  renderStars(count) {' }, { path: 'src/card.js', line: 9, text: '    this.renderStars(1);' }], [name]);
     const file = { ...rankFiles(b.all(), b.context(base))[0]!, sharedWords: ['locale'] };
-    assert.match(reasonFor(file, []), /^Defines `renderStars` \(named in the issue title\); uses `renderStars`$/, 'fixed order without weights');
+    assert.match(reasonFor(file, base), /^Defines `renderStars` \(named in the issue title\); uses `renderStars`$/, 'fixed order without weights');
     const weights = new Map([['mention', 1.5], ['definition', 0.4], ['words', 3]] as const);
-    assert.match(reasonFor(file, [], new Map(weights)), /^Uses `renderStars`; defines `renderStars`/, 'the heavier evidence first');
+    assert.match(reasonFor(file, base, new Map(weights)), /^Uses `renderStars`; defines `renderStars`/, 'the heavier evidence first');
     const wordsOnly = { ...file, evidence: { ...file.evidence, definitions: new Map(), mentions: new Map() } };
-    assert.match(reasonFor(wordsOnly, [], new Map(weights)), /^Shares the issue's words "locale"$/, 'shared words when nothing more concrete exists');
+    assert.match(reasonFor(wordsOnly, base, new Map(weights)), /^Shares the issue's words "locale"$/, 'shared words when nothing more concrete exists');
 
     const named = new Map([...weights, ['defined-words', 2]] as const);
-    assert.match(reasonFor(file, [], new Map(named), 'drawStarRating'), /^Defines `drawStarRating`, named with the title's words; uses `renderStars`$/, 'a definition named with the title words, when the model weighs it most');
-    assert.doesNotMatch(reasonFor(file, [], undefined, 'drawStarRating'), /drawStarRating/, 'the hand ranking did not weigh it, so does not name it');
-    assert.doesNotMatch(reasonFor(file, [], new Map(named), 'renderStars'), /named with the title's words/, 'a name the issue spelled is said once');
+    assert.match(reasonFor(file, base, new Map(named), 'drawStarRating'), /^Defines `drawStarRating`, named with the title's words; uses `renderStars`$/, 'a definition named with the title words, when the model weighs it most');
+    assert.doesNotMatch(reasonFor(file, base, undefined, 'drawStarRating'), /drawStarRating/, 'the hand ranking did not weigh it, so does not name it');
+    assert.doesNotMatch(reasonFor(file, base, new Map(named), 'renderStars'), /named with the title's words/, 'a name the issue spelled is said once');
   });
 
   it('the reason says which check a file makes, and when it prints a message only in a shorter form', () => {
@@ -130,7 +130,7 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     const b = new EvidenceBoard();
     b.addMessageHits([{ path: 'admin/checks.py', line: 900, text: '    id="admin.E108",' }], code);
     b.addMessageHits([{ path: 'domains/std.py', line: 855, text: 'logger.warning(__("no number is assigned for %s: %s"))' }], retryClue(printed));
-    const reasons = new Map(rankFiles(b.all(), b.context(base)).map((f) => [f.path, reasonFor(f, [])]));
+    const reasons = new Map(rankFiles(b.all(), b.context(base)).map((f) => [f.path, reasonFor(f, base)]));
     assert.equal(reasons.get('admin/checks.py'), 'Makes the check `admin.E108` (named in the issue title)');
     assert.equal(reasons.get('domains/std.py'), 'Contains a shorter form of the error message "WARNING: no number is assigned for table"');
   });

@@ -79,7 +79,7 @@ describe('embedded scoring', () => {
     assert.equal(context.stemFiles.get('sqlmigrate'), 1, 'the test file does not dilute the name');
     const ranked = rankFiles(b.all(), context);
     assert.equal(ranked[0]!.path, 'django/core/management/commands/sqlmigrate.py');
-    assert.match(reasonFor(ranked[0]!, ['sqlmigrate']), /^Named after "sqlmigrate" in the issue title/);
+    assert.match(reasonFor(ranked[0]!, { titleWords: ['sqlmigrate'], titleCompounds: [] }), /^Named after "sqlmigrate" in the issue title/);
     // The same word in several source file names is no longer a specific lead.
     b.addBarePaths(['django/core/management/sqlmigrate_utils.py', 'django/db/sqlmigrate.py']);
     const diluted = rankFiles(b.all(), b.context({ ...base, titleWords: ['sqlmigrate'] }));
@@ -98,10 +98,10 @@ describe('embedded scoring', () => {
   it('builds a one-line reason and ranges from the evidence', () => {
     const b = board();
     const [best] = rankFiles(b.all(), b.context(base));
-    assert.equal(reasonFor(best!, base.titleWords), 'Defines `separability_matrix` (named in the issue title); uses `CompoundModel`');
+    assert.equal(reasonFor(best!, base), 'Defines `separability_matrix` (named in the issue title); uses `CompoundModel`');
     assert.deepEqual(rangesFor(best!), [[66, 86]], 'a definition with the start of its body');
     const test = rankFiles(b.all(), b.context(base)).find((f) => f.path.includes('tests/'))!;
-    assert.match(reasonFor(test, base.titleWords), /\(test file\)$/);
+    assert.match(reasonFor(test, base), /\(test file\)$/);
   });
 
   it('does not demote tests when the issue is about tests', () => {
