@@ -90,10 +90,7 @@ class EmbeddedSession implements BrainSession {
       this.check = LeaderCheck.plan(this.rank(), this.vocabulary, titleStems(this.issue.titleWords));
     }
     const calls = this.check?.nextCalls(turn.maxCalls) ?? [];
-    if (calls.length > 0) {
-      const definitions = calls.length > 1 ? " and for definitions named with the title's words" : '';
-      return { kind: 'calls', calls, thought: `Checking the ${this.check?.size} leading files for the issue's rarest words${definitions}.` };
-    }
+    if (calls.length > 0) return { kind: 'calls', calls, thought: this.check!.thought(calls) };
     return this.answer();
   }
 
@@ -158,8 +155,11 @@ class EmbeddedSession implements BrainSession {
     const model = this.options.model === undefined ? defaultRankerModel() : this.options.model;
     const defined = this.check?.definitionWords();
     const chosen = model || this.options.observe ? this.learnedChoice(ranked, context, model, defined) : undefined;
+    const first = ranked[0]?.path;
+    const tiedToFirst = first ? this.check?.importTies()?.get(first) : undefined;
     const files: CitedFile[] = (chosen ?? this.handChoice(ranked)).map(({ file, score, weights }) => {
-      const cited: CitedFile = { path: file.path, reason: reasonFor(file, this.issue, weights, defined?.get(file.path)?.name), score: round(score) };
+      const found = { definedName: defined?.get(file.path)?.name, importedWith: tiedToFirst?.has(file.path) ? first : undefined };
+      const cited: CitedFile = { path: file.path, reason: reasonFor(file, this.issue, weights, found), score: round(score) };
       const ranges = rangesFor(file, this.check?.wordLines(file.path), defined?.get(file.path)?.lines);
       if (ranges.length > 0) cited.ranges = ranges;
       return cited;
@@ -176,7 +176,7 @@ class EmbeddedSession implements BrainSession {
   /** The learned ranking: each candidate's probability of being changed by the fix, then the size with the best expected F0.5. */
   private learnedChoice(ranked: ScoredFile[], context: ScoreContext, model: RankerModel | null, definitionWords?: Map<string, DefinitionWords>): Choice[] | undefined {
     const limit = Math.max(model?.candidates ?? 0, this.options.observe ? OBSERVED_CANDIDATES : 0);
-    const all = candidateFeatures({ ranked, context, issue: this.issue, lexical: this.check?.scores(), definitionWords }, limit);
+    const all = candidateFeatures({ ranked, context, issue: this.issue, lexical: this.check?.scores(), definitionWords, importTies: this.check?.importTies() }, limit);
     this.options.observe?.(all);
     if (!model) return undefined;
     const features = all.slice(0, model.candidates);

@@ -22,6 +22,8 @@ export interface FeatureInput {
   lexical?: Map<string, LexicalScore>;
   /** The checked leaders' definitions named with the title's words; absent when that search did not run or failed. */
   definitionWords?: Map<string, DefinitionWords>;
+  /** For each checked leader, the other leaders it imports or that import it; absent when that search did not run or failed. */
+  importTies?: Map<string, Set<string>>;
 }
 
 type Extractor = (file: ScoredFile, index: number, run: RunSummary) => number;
@@ -92,6 +94,8 @@ const EXTRACTORS: [name: string, extract: Extractor][] = [
   ['role_migration', (f, _i, r) => (isMigrationScript(f.path) && !titleNamesFile(f.path, r.input.context.titleWords) ? 1 : 0)],
   // Every name the file defines, it only declares as a type (an interface, an annotation type, a type alias).
   ['definition_declaration_only', (f) => (f.evidence.definitions.size > 0 && hits(f.evidence.definitions).every((h) => h.implemented === false) ? 1 : 0)],
+  // The file imports the first or is imported by it: a fix of the first often reaches it (importTies.ts).
+  ['import_tie_to_first', (f, i, r) => (i > 0 && r.input.importTies?.get(r.input.ranked[0]!.path)?.has(f.path) ? 1 : 0)],
 ];
 
 
@@ -112,6 +116,7 @@ const BASE_GROUPS: Partial<Record<string, EvidenceGroup>> = {
   title_file_name: 'title-name',
   defined_title_words_rank_inverse: 'defined-words',
   defined_title_words_share: 'defined-words',
+  import_tie_to_first: 'import',
   mention_strength_log: 'mention',
   mention_count_log: 'mention',
   lexical_share: 'words',

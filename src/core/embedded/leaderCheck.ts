@@ -1,6 +1,7 @@
 import type { GrepHit, ToolCall, ToolResult } from '../../common/tools';
 import { PLAN_LIMITS } from './plan';
 import { definitionWordScores, definitionWordsPattern, type DefinitionWords, type TitleStem } from './definitionWords';
+import { importTies, importTiesPattern } from './importTies';
 import { inverseFrequency, lexicalScore, lexicalTokens, vocabularyPattern } from './lexical';
 import { LEXICAL_WEIGHTS, demotion, type ScoreContext, type ScoredFile } from './score';
 
@@ -21,16 +22,20 @@ export interface WordLine {
  * each), then the leaders are re-ranked by evidence plus BM25 of those words. Measured on the dev sets, this
  * breaks the close calls the evidence alone gets wrong (two files defining the same name, a wrapper over the
  * file that does the work). A second grep of the same files, in the same turn, finds the definitions named
- * with the title's words (definitionWords.ts); only the learned ranker reads it.
+ * with the title's words (definitionWords.ts), and a third the leaders' import lines that name one another
+ * (importTies.ts); only the learned ranker reads those two.
  */
 export class LeaderCheck {
   private pending: ToolCall[];
   private readonly callId = 'embedded_check';
   private readonly definitionsCallId = 'embedded_check_definitions';
+  private readonly importsCallId = 'embedded_check_imports';
   /** Each leader's hits; `null` when the search failed, `undefined` until it is in. */
   private readonly hits = new Map<string, GrepHit[] | null | undefined>();
   /** The leaders' definitions named with title words; `null` when that search failed or was not made. */
   private definitionHits: GrepHit[] | null | undefined;
+  /** The leaders' import lines naming another leader; `null` when that search failed or was not made. */
+  private importHits: GrepHit[] | null | undefined;
 
   private constructor(
     leaders: string[],
@@ -45,6 +50,9 @@ export class LeaderCheck {
       const definitionArgs = { pattern: definitionWordsPattern(stems), paths: leaders, case_insensitive: true, max_hits: PLAN_LIMITS.maxHits };
       this.pending.push({ id: this.definitionsCallId, name: 'grep', args: definitionArgs });
     }
+    const importsPattern = importTiesPattern(leaders);
+    if (!importsPattern) this.importHits = null;
+    else this.pending.push({ id: this.importsCallId, name: 'grep', args: { pattern: importsPattern, paths: leaders, max_hits: PLAN_LIMITS.maxHits } });
   }
 
   /** A check of the best files, or none when there is nothing to choose between or no words to weigh. */
@@ -66,11 +74,25 @@ export class LeaderCheck {
     return calls;
   }
 
+  /** What a turn of this check's calls looks for, for the user. */
+  thought(calls: ToolCall[]): string {
+    const also = [
+      calls.some((c) => c.id === this.definitionsCallId) ? "for definitions named with the title's words" : '',
+      calls.some((c) => c.id === this.importsCallId) ? 'for imports of one another' : '',
+    ].filter(Boolean);
+    const words = calls.some((c) => c.id === this.callId) ? ["for the issue's rarest words"] : [];
+    return `Checking the ${this.size} leading files ${[...words, ...also].join(' and ')}.`;
+  }
+
   /** Takes one result; returns false when the call was not this check's. */
   ingest(call: ToolCall, result: ToolResult): boolean {
     if (call.id === this.definitionsCallId) {
       // A capped result is an arbitrary subset of the leaders' definitions: not a fair comparison.
       this.definitionHits = result.error || result.truncated ? null : (result.hits ?? []);
+      return true;
+    }
+    if (call.id === this.importsCallId) {
+      this.importHits = result.error ? null : (result.hits ?? []);
       return true;
     }
     if (call.id !== this.callId) return false;
@@ -121,6 +143,11 @@ export class LeaderCheck {
   definitionWords(): Map<string, DefinitionWords> | undefined {
     if (!this.definitionHits) return undefined;
     return definitionWordScores(this.definitionHits, [...this.hits.keys()], this.stems);
+  }
+
+  /** For each leader, the other leaders it imports or that import it; undefined when that search failed. */
+  importTies(): Map<string, Set<string>> | undefined {
+    return this.importHits ? importTies(this.importHits, [...this.hits.keys()]) : undefined;
   }
 
   /** A leader's lines that hold the issue's words, each weighed by the rarity of the distinct words on it. */

@@ -25,14 +25,23 @@ const DEFINITION_SPAN = 20;
 const MAX_RANGES = 4;
 
 /** The kinds of evidence a reason can name; the learned ranker weighs each (features.ts, FEATURE_GROUPS). */
-export type EvidenceGroup = 'path' | 'module' | 'message' | 'definition' | 'title-name' | 'defined-words' | 'mention' | 'words';
+export type EvidenceGroup = 'path' | 'module' | 'message' | 'definition' | 'title-name' | 'defined-words' | 'import' | 'mention' | 'words';
+
+/** What the leader check found of a file beyond its evidence; only the learned ranker weighs it. */
+export interface CheckFindings {
+  /** The file's definition named with the title's words. */
+  definedName?: string;
+  /** The first file, when this one imports it or is imported by it. */
+  importedWith?: string;
+}
 
 /**
  * A one-line, human reason built from the strongest evidence of a file: the two parts that contributed most
  * to its rank (`weights`: each group's share of the learned model's log-odds), else in a fixed order.
- * `definedName` is the file's definition named with the title's words, when the leader check found one.
+ * `found` is what the leader check found of the file (a definition named with the title's words, an import tie).
  */
-export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWords' | 'titleCompounds'>, weights?: Map<EvidenceGroup, number>, definedName?: string): string {
+export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWords' | 'titleCompounds'>, weights?: Map<EvidenceGroup, number>, found: CheckFindings = {}): string {
+  const { definedName, importedWith } = found;
   const e = file.evidence;
   const parts: { group: EvidenceGroup; text: string }[] = [];
   const add = (group: EvidenceGroup, text: string) => parts.push({ group, text });
@@ -50,6 +59,7 @@ export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWord
   if (isTitleName(stem, title) && pathKind(file.path) === 'source') add('title-name', `named after "${stem}" in the issue title`);
   // Only the learned ranker weighs it, so only its answers name it; a name the issue spelled is said above.
   if (definedName && weights && !e.definitions.has(definedName)) add('defined-words', `defines \`${definedName}\`, named with the title's words`);
+  if (importedWith && weights) add('import', `imports or is imported by \`${importedWith}\``);
   const mentions = strongestHits(e.mentions).slice(0, 3);
   if (mentions.length > 0) add('mention', `uses ${names(mentions)}`);
   if (file.sharedWords?.length) add('words', `shares the issue's words ${file.sharedWords.map((w) => `"${w}"`).join(', ')}`);

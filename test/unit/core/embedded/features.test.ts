@@ -75,6 +75,14 @@ describe('candidate features (real files, real ripgrep)', function () {
     if (seen.some((c) => c.path === 'src/index.js')) assert.equal(feature('src/index.js', 'defined_title_words_share'), 0);
   });
 
+  it('marks the leaders tied to the first by an import, and only those', () => {
+    assert.equal(seen[0]?.path, 'src/repoCard.js');
+    assert.equal(feature('src/index.js', 'import_tie_to_first'), 1, "`export { RepoCard } from './repoCard.js'`");
+    assert.equal(feature('src/repoCard.js', 'import_tie_to_first'), 0, 'the first is not tied to itself');
+    assert.equal(feature('CHANGELOG.md', 'import_tie_to_first'), 0);
+    assert.equal(feature('dist/index.js', 'import_tie_to_first'), 0, 'the bundle imports nothing');
+  });
+
   it('the shipped model answers the source first, not its look-alikes', async () => {
     const issue = { title: 'RepoCard renderStars ignores the locale', body: 'Calling `renderStars(1234)` on a `RepoCard` prints 1234.' };
     const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain());

@@ -129,7 +129,7 @@ describe('EmbeddedBrain leader check (real files, real ripgrep, Locator)', funct
     assert.equal(result.candidates[0]?.path, 'app/models/fields.py', JSON.stringify(result.candidates));
     assert.match(result.candidates[0].reason, /microseconds|interval|database/);
     const check = result.trajectory[1]?.calls.map((c) => c.call) ?? [];
-    assert.equal(check.length, 2, "the issue's words, and definitions named with the title's words");
+    assert.equal(check.length, 3, "the issue's words, definitions named with the title's words, and imports of one another");
     for (const call of check) assert.deepEqual([...((call.args as GrepArgs).paths ?? [])].sort(), ['app/forms/fields.py', 'app/models/fields.py']);
     const args = check[0].args as GrepArgs;
     assert.ok(args.case_insensitive === true && /microseconds/.test(args.pattern));

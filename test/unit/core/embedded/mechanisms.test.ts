@@ -119,9 +119,13 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     assert.match(reasonFor(wordsOnly, base, new Map(weights)), /^Shares the issue's words "locale"$/, 'shared words when nothing more concrete exists');
 
     const named = new Map([...weights, ['defined-words', 2]] as const);
-    assert.match(reasonFor(file, base, new Map(named), 'drawStarRating'), /^Defines `drawStarRating`, named with the title's words; uses `renderStars`$/, 'a definition named with the title words, when the model weighs it most');
-    assert.doesNotMatch(reasonFor(file, base, undefined, 'drawStarRating'), /drawStarRating/, 'the hand ranking did not weigh it, so does not name it');
-    assert.doesNotMatch(reasonFor(file, base, new Map(named), 'renderStars'), /named with the title's words/, 'a name the issue spelled is said once');
+    assert.match(reasonFor(file, base, new Map(named), { definedName: 'drawStarRating' }), /^Defines `drawStarRating`, named with the title's words; uses `renderStars`$/, 'a definition named with the title words, when the model weighs it most');
+    assert.doesNotMatch(reasonFor(file, base, undefined, { definedName: 'drawStarRating' }), /drawStarRating/, 'the hand ranking did not weigh it, so does not name it');
+    assert.doesNotMatch(reasonFor(file, base, new Map(named), { definedName: 'renderStars' }), /named with the title's words/, 'a name the issue spelled is said once');
+
+    const tied = new Map([...weights, ['import', 2]] as const);
+    assert.match(reasonFor(file, base, tied, { importedWith: 'src/stars.js' }), /^Imports or is imported by `src\/stars.js`; uses `renderStars`$/, 'an import tie to the first file, when the model weighs it most');
+    assert.doesNotMatch(reasonFor(file, base, undefined, { importedWith: 'src/stars.js' }), /stars\.js/, 'the hand ranking does not weigh ties');
   });
 
   it('the reason says which check a file makes, and when it prints a message only in a shorter form', () => {
