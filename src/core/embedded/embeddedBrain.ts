@@ -87,7 +87,7 @@ class EmbeddedSession implements BrainSession {
     }
     if (!this.checkPlanned) {
       this.checkPlanned = true;
-      this.check = LeaderCheck.plan(this.rank(), this.vocabulary, titleStems(this.issue.titleWords));
+      this.check = LeaderCheck.plan(this.rank(), this.vocabulary, titleStems(this.issue.titleWords), this.issue.titleWords);
     }
     const calls = this.check?.nextCalls(turn.maxCalls) ?? [];
     if (calls.length > 0) return { kind: 'calls', calls, thought: this.check!.thought(calls) };
@@ -176,7 +176,7 @@ class EmbeddedSession implements BrainSession {
   /** The learned ranking: each candidate's probability of being changed by the fix, then the size with the best expected F0.5. */
   private learnedChoice(ranked: ScoredFile[], context: ScoreContext, model: RankerModel | null, definitionWords?: Map<string, DefinitionWords>): Choice[] | undefined {
     const limit = Math.max(model?.candidates ?? 0, this.options.observe ? OBSERVED_CANDIDATES : 0);
-    const all = candidateFeatures({ ranked, context, issue: this.issue, lexical: this.check?.scores(), definitionWords, importTies: this.check?.importTies() }, limit);
+    const all = candidateFeatures({ ranked, context, issue: this.issue, lexical: this.check?.scores(), titleLexical: this.check?.titleScores(), definitionWords, importTies: this.check?.importTies() }, limit);
     this.options.observe?.(all);
     if (!model) return undefined;
     const features = all.slice(0, model.candidates);

@@ -22,6 +22,8 @@ export interface FeatureInput {
   lexical?: Map<string, LexicalScore>;
   /** The checked leaders' definitions named with the title's words; absent when that search did not run or failed. */
   definitionWords?: Map<string, DefinitionWords>;
+  /** BM25 of the checked leaders for the title's words alone; absent when no check ran or the title has none of its words. */
+  titleLexical?: Map<string, LexicalScore>;
   /** For each checked leader, the other leaders it imports or that import it; absent when that search did not run or failed. */
   importTies?: Map<string, Set<string>>;
 }
@@ -33,6 +35,9 @@ interface RunSummary {
   input: FeatureInput;
   bestScore: number;
   bestLexical: number;
+  bestTitleLexical: number;
+  /** The most distinct title words one checked leader holds. */
+  mostTitleWords: number;
   lexicalRank: Map<string, number>;
   /** Leaders by their definitions' title words, 1 for the best; leaders with none are absent. */
   definitionWordsRank: Map<string, number>;
@@ -96,6 +101,10 @@ const EXTRACTORS: [name: string, extract: Extractor][] = [
   ['definition_declaration_only', (f) => (f.evidence.definitions.size > 0 && hits(f.evidence.definitions).every((h) => h.implemented === false) ? 1 : 0)],
   // The file imports the first or is imported by it: a fix of the first often reaches it (importTies.ts).
   ['import_tie_to_first', (f, i, r) => (i > 0 && r.input.importTies?.get(r.input.ranked[0]!.path)?.has(f.path) ? 1 : 0)],
+  // BM25 of the title's words alone, from the leader check's hits: the title says what the issue is about.
+  ['title_lexical_share', (f, _i, r) => (r.bestTitleLexical > 0 ? (r.input.titleLexical?.get(f.path)?.score ?? 0) / r.bestTitleLexical : 0)],
+  // The title's words a leader holds, against the leader holding the most: coverage, where BM25 rewards repeats.
+  ['title_words_held', (f, _i, r) => (r.mostTitleWords > 0 ? (r.input.titleLexical?.get(f.path)?.words.length ?? 0) / r.mostTitleWords : 0)],
 ];
 
 
@@ -122,6 +131,8 @@ const BASE_GROUPS: Partial<Record<string, EvidenceGroup>> = {
   lexical_share: 'words',
   lexical_rank_inverse: 'words',
   lexical_is_first: 'words',
+  title_lexical_share: 'words',
+  title_words_held: 'words',
 };
 
 /**
@@ -180,6 +191,8 @@ function summarize(input: FeatureInput): RunSummary {
     bestDefinitionWords: definitionWords.best,
     bestScore: input.ranked[0]?.score ?? 0,
     bestLexical: lexical.best,
+    bestTitleLexical: rankByScore(input.titleLexical).best,
+    mostTitleWords: Math.max(0, ...[...(input.titleLexical?.values() ?? [])].map((l) => l.words.length)),
     lexicalRank: lexical.rank,
     bestDir: dirname(input.ranked[0]?.path ?? ''),
     hasTrace: input.issue.clues.some((c) => c.source === 'trace'),

@@ -41,6 +41,8 @@ export class LeaderCheck {
     leaders: string[],
     private readonly vocabulary: Map<string, number>,
     private readonly stems: TitleStem[],
+    /** The vocabulary's words that the title holds. */
+    private readonly titleVocabulary: Map<string, number>,
   ) {
     for (const path of leaders) this.hits.set(path, undefined);
     const args = { pattern: vocabularyPattern(vocabulary), paths: leaders, case_insensitive: true, max_hits: PLAN_LIMITS.maxHits };
@@ -56,10 +58,11 @@ export class LeaderCheck {
   }
 
   /** A check of the best files, or none when there is nothing to choose between or no words to weigh. */
-  static plan(ranked: ScoredFile[], vocabulary: Map<string, number>, stems: TitleStem[] = []): LeaderCheck | undefined {
+  static plan(ranked: ScoredFile[], vocabulary: Map<string, number>, stems: TitleStem[] = [], titleWords: string[] = []): LeaderCheck | undefined {
     const leaders = ranked.slice(0, LEXICAL_WEIGHTS.leaders).map((f) => f.path);
     if (leaders.length < 2 || vocabulary.size === 0) return undefined;
-    return new LeaderCheck(leaders, vocabulary, stems);
+    const inTitle = new Set(titleWords);
+    return new LeaderCheck(leaders, vocabulary, stems, new Map([...vocabulary].filter(([word]) => inTitle.has(word))));
   }
 
   get size(): number {
@@ -139,6 +142,12 @@ export class LeaderCheck {
     return new Map([...this.hits.keys()].map((path) => [path, this.lexicalOf(path)]));
   }
 
+  /** Every leader's BM25 for the title's words alone, from the same search; undefined as for `scores`. */
+  titleScores(): Map<string, LexicalScore> | undefined {
+    if (!this.complete || [...this.hits.values()].some((h) => h === null) || this.titleVocabulary.size === 0) return undefined;
+    return new Map([...this.hits.keys()].map((path) => [path, this.lexicalOf(path, this.titleVocabulary)]));
+  }
+
   /** Each leader's definitions named with the title's words (leaders without one are absent); undefined when that search failed. */
   definitionWords(): Map<string, DefinitionWords> | undefined {
     if (!this.definitionHits) return undefined;
@@ -159,11 +168,11 @@ export class LeaderCheck {
     });
   }
 
-  private lexicalOf(path: string): LexicalScore {
+  private lexicalOf(path: string, vocabulary = this.vocabulary): LexicalScore {
     const hits = this.hits.get(path) ?? [];
     // The last line holding an issue word stands in for the file's length: as good on the dev sets as
     // reading the real line count, and it saves a call per leader.
-    return lexicalScore(hits, Math.max(1, ...hits.map((h) => h.line)), this.vocabulary);
+    return lexicalScore(hits, Math.max(1, ...hits.map((h) => h.line)), vocabulary);
   }
 }
 

@@ -68,6 +68,15 @@ describe('candidate features (real files, real ripgrep)', function () {
     assert.ok(checked.some((c) => c.values[FEATURE_NAMES.indexOf('lexical_share')] === 1), 'one leader holds the best lexical score');
   });
 
+  it("scores the leaders for the title's words alone, against the best of them", () => {
+    const checked = seen.filter((c) => c.values[FEATURE_NAMES.indexOf('lexical_checked')] === 1);
+    const best = Math.max(...checked.map((c) => c.values[FEATURE_NAMES.indexOf('title_lexical_share')]!));
+    assert.equal(best, 1, 'one leader holds the best title score');
+    assert.ok(feature('src/repoCard.js', 'title_lexical_share') > 0, 'it holds "renderStars" and "RepoCard"');
+    assert.equal(feature('src/repoCard.js', 'title_words_held'), 1, 'no leader holds more of the title words');
+    for (const row of seen.filter((c) => !checked.includes(c))) assert.equal(row.values[FEATURE_NAMES.indexOf('title_words_held')], 0, 'only checked leaders');
+  });
+
   it("records the leaders' definitions named with the title's words", () => {
     // `class RepoCard` holds "repo" and "card"; a re-export defines nothing.
     assert.equal(feature('src/repoCard.js', 'defined_title_words_share'), 1);

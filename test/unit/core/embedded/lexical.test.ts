@@ -87,12 +87,34 @@ describe('lexical re-ranking words and BM25', () => {
     assert.equal(reranked.at(-1)?.path, 'j.py', 'files below the leaders stay below them');
     assert.equal(LeaderCheck.plan(ranked.slice(0, 1), new Map([['x', 1]])), undefined, 'nothing to choose between');
 
+    assert.equal(check.titleScores(), undefined, 'no title words: no title score');
+
     const failing = LeaderCheck.plan(ranked, new Map([['frobnicate', 1]]));
     assert.ok(failing);
     const [failingCall] = failing.nextCalls(8);
     failing.ingest(failingCall, { text: '', truncated: false, count: 0, bytes: 0, error: 'grep timed out after 10s' });
     assert.equal(failing.complete, true);
     assert.equal(failing.apply(ranked, NO_SCOPE), ranked, 'a failed search keeps the evidence order');
+  });
+
+  it("scores the leaders for the title's words alone, from the same search", () => {
+    const file = (p: string, score: number): ScoredFile => ({ path: p, score, evidence: { path: p } as ScoredFile['evidence'] });
+    const ranked = ['a.py', 'b.py', 'c.py'].map((p, i) => file(p, 3 - i));
+    const vocabulary = new Map([['frobnicate', 1], ['widgetlib', 2]]);
+    const check = LeaderCheck.plan(ranked, vocabulary, [], ['frobnicate', 'fails'])!;
+    assert.equal(check.nextCalls(8).length, 1, 'no extra search: the words grep already holds every title word');
+    const hits = [
+      { path: 'a.py', line: 1, text: 'import widgetlib; widgetlib.go()' },
+      { path: 'b.py', line: 1, text: 'def frobnicate(): pass' },
+    ];
+    check.ingest({ id: 'embedded_check', name: 'grep', args: { pattern: '' } }, { text: '', truncated: false, count: hits.length, bytes: 0, hits });
+    const all = check.scores()!;
+    const title = check.titleScores()!;
+    assert.ok(all.get('a.py')!.score > 0 && all.get('b.py')!.score > 0);
+    assert.equal(title.get('a.py')!.score, 0, "a.py holds only a body word");
+    assert.ok(Math.abs(title.get('b.py')!.score - lexicalScore([hits[1]!], 1, new Map([['frobnicate', 1]])).score) < 1e-9);
+    assert.deepEqual(title.get('b.py')!.words, ['frobnicate']);
+    assert.equal(title.get('c.py')!.score, 0);
   });
 });
 
