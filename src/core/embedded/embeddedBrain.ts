@@ -6,13 +6,13 @@ import { messageRetryForms, messageRetryPattern, retryClue } from './messageRetr
 import { EvidenceBoard } from './evidence';
 import { boundIssue } from './issueBounds';
 import { withoutTemplateText } from './issueTemplate';
-import { titleStems, type DefinitionWords } from './definitionWords';
+import { titleStems } from './definitionWords';
 import { LeaderCheck } from './leaderCheck';
 import { issueVocabulary } from './lexical';
 import { distinctlyNamed, planFirstTurn, type PlannedCall } from './plan';
 import { rangesFor, reasonFor, type EvidenceGroup } from './reasons';
 import { chooseAnswerSize } from './answerSize';
-import { FEATURE_GROUPS, FEATURE_NAMES, candidateFeatures, type CandidateFeatures } from './features';
+import { FEATURE_GROUPS, FEATURE_NAMES, candidateFeatures, type CandidateFeatures, type FeatureInput } from './features';
 import { defaultRankerModel } from './defaultModel';
 import { answerSettings, contributions, probabilities, type RankerModel } from './ranker';
 import { chooseAnswer, rankFiles, type ScoreContext, type ScoredFile } from './score';
@@ -153,10 +153,17 @@ class EmbeddedSession implements BrainSession {
     const hand = rankFiles(this.board.all(), context);
     const ranked = this.check ? this.check.apply(hand, context) : hand;
     const model = this.options.model === undefined ? defaultRankerModel() : this.options.model;
-    const defined = this.check?.definitionWords();
-    const chosen = model || this.options.observe ? this.learnedChoice(ranked, context, model, defined) : undefined;
+    // What the leader check found, read once for the features and the reasons.
+    const checked: CheckResults = {
+      lexical: this.check?.scores(),
+      titleLexical: this.check?.titleScores(),
+      definitionWords: this.check?.definitionWords(),
+      importTies: this.check?.importTies(),
+    };
+    const defined = checked.definitionWords;
+    const chosen = model || this.options.observe ? this.learnedChoice(ranked, context, model, checked) : undefined;
     const first = ranked[0]?.path;
-    const tiedToFirst = first ? this.check?.importTies()?.get(first) : undefined;
+    const tiedToFirst = first ? checked.importTies?.get(first) : undefined;
     const files: CitedFile[] = (chosen ?? this.handChoice(ranked)).map(({ file, score, weights }) => {
       const found = { definedName: defined?.get(file.path)?.name, importedWith: tiedToFirst?.has(file.path) ? first : undefined };
       const cited: CitedFile = { path: file.path, reason: reasonFor(file, this.issue, weights, found), score: round(score) };
@@ -174,9 +181,9 @@ class EmbeddedSession implements BrainSession {
   }
 
   /** The learned ranking: each candidate's probability of being changed by the fix, then the size with the best expected F0.5. */
-  private learnedChoice(ranked: ScoredFile[], context: ScoreContext, model: RankerModel | null, definitionWords?: Map<string, DefinitionWords>): Choice[] | undefined {
+  private learnedChoice(ranked: ScoredFile[], context: ScoreContext, model: RankerModel | null, checked: CheckResults): Choice[] | undefined {
     const limit = Math.max(model?.candidates ?? 0, this.options.observe ? OBSERVED_CANDIDATES : 0);
-    const all = candidateFeatures({ ranked, context, issue: this.issue, lexical: this.check?.scores(), titleLexical: this.check?.titleScores(), definitionWords, importTies: this.check?.importTies() }, limit);
+    const all = candidateFeatures({ ranked, context, issue: this.issue, ...checked }, limit);
     this.options.observe?.(all);
     if (!model) return undefined;
     const features = all.slice(0, model.candidates);
@@ -196,6 +203,9 @@ class EmbeddedSession implements BrainSession {
     return `Searching for the issue's clues (${summary || 'title words only'}).`;
   }
 }
+
+/** The leader check's findings that the features read. */
+type CheckResults = Pick<FeatureInput, 'lexical' | 'titleLexical' | 'definitionWords' | 'importTies'>;
 
 /** A file chosen for the answer, its score, and (learned ranker) how much each kind of evidence raised it. */
 interface Choice {

@@ -79,12 +79,18 @@ export class LeaderCheck {
 
   /** What a turn of this check's calls looks for, for the user. */
   thought(calls: ToolCall[]): string {
-    const also = [
-      calls.some((c) => c.id === this.definitionsCallId) ? "for definitions named with the title's words" : '',
-      calls.some((c) => c.id === this.importsCallId) ? 'for imports of one another' : '',
-    ].filter(Boolean);
-    const words = calls.some((c) => c.id === this.callId) ? ["for the issue's rarest words"] : [];
-    return `Checking the ${this.size} leading files ${[...words, ...also].join(' and ')}.`;
+    const purposes: [id: string, text: string][] = [
+      [this.callId, "for the issue's rarest words"],
+      [this.definitionsCallId, "for definitions named with the title's words"],
+      [this.importsCallId, 'for imports of one another'],
+    ];
+    const made = purposes.filter(([id]) => calls.some((c) => c.id === id)).map(([, text]) => text);
+    return `Checking the ${this.size} leading files ${made.join(' and ')}.`;
+  }
+
+  /** True once the words search is in for every leader and failed for none: only then are leaders compared. */
+  private get usable(): boolean {
+    return this.complete && [...this.hits.values()].every((h) => h !== null);
   }
 
   /** Takes one result; returns false when the call was not this check's. */
@@ -117,7 +123,7 @@ export class LeaderCheck {
    */
   apply(ranked: ScoredFile[], context: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs'>): ScoredFile[] {
     // A leader whose search failed (timeout, unreadable file) cannot be compared fairly: keep the evidence order.
-    if (!this.complete || [...this.hits.values()].some((h) => h === null)) return ranked;
+    if (!this.usable) return ranked;
     const leaders = ranked.filter((f) => this.hits.has(f.path));
     const rest = ranked.filter((f) => !this.hits.has(f.path));
     const lexical = new Map(leaders.map((f) => [f.path, this.lexicalOf(f.path)]));
@@ -138,13 +144,13 @@ export class LeaderCheck {
 
   /** Every leader's lexical score, or undefined when the check is incomplete or one search failed. */
   scores(): Map<string, LexicalScore> | undefined {
-    if (!this.complete || [...this.hits.values()].some((h) => h === null)) return undefined;
+    if (!this.usable) return undefined;
     return new Map([...this.hits.keys()].map((path) => [path, this.lexicalOf(path)]));
   }
 
   /** Every leader's BM25 for the title's words alone, from the same search; undefined as for `scores`. */
   titleScores(): Map<string, LexicalScore> | undefined {
-    if (!this.complete || [...this.hits.values()].some((h) => h === null) || this.titleVocabulary.size === 0) return undefined;
+    if (!this.usable || this.titleVocabulary.size === 0) return undefined;
     return new Map([...this.hits.keys()].map((path) => [path, this.lexicalOf(path, this.titleVocabulary)]));
   }
 
