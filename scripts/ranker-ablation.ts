@@ -8,7 +8,7 @@
  * Both kinds of FEATURES.jsonl come from `codegrep train --features` (docs/ranker.md); the dev sets only score.
  */
 import { ablate } from '../src/trainer/ablation';
-import { readIssues } from '../src/trainer/examples';
+import { readIssues, type TrainingIssue } from '../src/trainer/examples';
 import { DEFAULT_FIT } from '../src/trainer/fit';
 import type { Summary } from '../src/eval/metrics';
 
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const [trainFile, ...sets] = process.argv.slice(2);
   if (!trainFile) throw new Error('usage: ranker-ablation.ts TRAIN-FEATURES.jsonl NAME=DEV-FEATURES.jsonl ...');
   const train = (await readIssues(trainFile)).issues;
-  const heldOut: Record<string, Awaited<ReturnType<typeof readIssues>>['issues']> = {};
+  const heldOut: Record<string, TrainingIssue[]> = {};
   for (const spec of sets) {
     const [name, file] = spec.split('=') as [string, string];
     heldOut[name] = (await readIssues(file)).issues;

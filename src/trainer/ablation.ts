@@ -70,11 +70,12 @@ export interface AblationRow {
 export function ablate(train: TrainingIssue[], heldOut: Record<string, TrainingIssue[]>, options: FitOptions): AblationRow[] {
   const variants: [string, readonly string[] | typeof TWINS_GROUP][] = [['(every feature)', []], ...ablationGroups(), [TWINS_GROUP, TWINS_GROUP]];
   return variants.map(([group, features]) => {
-    const fixedSize = trainRanker(withoutFeatures(train, features), { ...options, maxFilesGrid: [3], missingGoldGrid: [1] }).crossValidation.byLanguage;
-    const { model, crossValidation } = trainRanker(withoutFeatures(train, features), options);
+    const rows = withoutFeatures(train, features);
+    const fixedSize = trainRanker(rows, { ...options, maxFilesGrid: [3], missingGoldGrid: [1] }).crossValidation.byLanguage;
+    const { model, crossValidation } = trainRanker(rows, options);
     const scored = Object.entries(heldOut).map(([name, issues]) => {
-      const rows = withoutFeatures(issues, features);
-      return [name, scoreAnswers(rows, new Map(rows.map((i) => [i.instance_id, answerFor(model, i)]))).all!] as const;
+      const cleared = withoutFeatures(issues, features);
+      return [name, scoreAnswers(cleared, new Map(cleared.map((i) => [i.instance_id, answerFor(model, i)]))).all!] as const;
     });
     return { group, fixedSize, chosenSize: crossValidation.overall, heldOut: Object.fromEntries(scored) };
   });
