@@ -14,7 +14,10 @@ import { escapeRegex } from './definitions';
 /** A log level or exception name a program puts before its message (`WARNING:`, `ValueError:`). */
 const LEVEL_PREFIX = /^(?:[A-Z]\w*(?:Error|Exception|Warning)|WARNING|WARN|ERROR|INFO|DEBUG|CRITICAL|FATAL|Warning|Error|Fatal|warning|error)\s*:\s*/;
 
-/** Shortened forms need this many words and characters: "is out of bounds" is in too many programs. */
+/**
+ * Shortened forms need this many words and characters: "is out of bounds" is in too many programs. A form
+ * that ends in a colon needs one word fewer.
+ */
 const MIN_WORDS = 4;
 const MIN_CHARS = 18;
 
@@ -29,7 +32,10 @@ export function messageRetryForms(message: string): string[] {
   if (stripped !== message && words.length >= 3) forms.push(words.join(' '));
   for (const form of [words.slice(0, -1), words.slice(1)]) {
     const text = form.join(' ');
-    if (form.length >= MIN_WORDS && text.length >= MIN_CHARS && !forms.includes(text)) forms.push(text);
+    // A form ending in the colon before the printed value ("Unexpected data type:" of `Unexpected data type:
+    // ${typeof value}`) keeps the colon in the pattern, which makes it specific with one word fewer.
+    const minWords = text.endsWith(':') ? MIN_WORDS - 1 : MIN_WORDS;
+    if (form.length >= minWords && text.length >= MIN_CHARS && !forms.includes(text)) forms.push(text);
   }
   return forms;
 }

@@ -22,6 +22,15 @@ describe('message retry', () => {
   it('keeps no form too short to be specific', () => {
     assert.deepEqual(messageRetryForms('not in index'), [], 'two words once one is dropped');
     assert.deepEqual(messageRetryForms('is not a list'), [], '"is not a" is in every program');
+    assert.deepEqual(messageRetryForms('Invalid type: object'), [], '"Invalid type:" is short even with its colon');
+  });
+
+  it('keeps a three-word form that ends in the colon before the printed value', () => {
+    assert.deepEqual(messageRetryForms('Unexpected data type: object'), ['Unexpected data type:']);
+    const re = new RegExp(messageRetryPattern(messageRetryForms('Unexpected data type: object'))!, 'i');
+    assert.ok(re.test('throw new Error(`Unexpected data type: ${typeof value}`);'));
+    assert.ok(!re.test('// unexpected data type'), 'the colon is part of the pattern');
+    assert.deepEqual(messageRetryForms('data type: object value'), [], 'a colon inside the form is no placeholder boundary');
     assert.equal(messageRetryPattern([]), undefined);
   });
 
