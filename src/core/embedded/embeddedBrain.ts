@@ -149,6 +149,7 @@ class EmbeddedSession implements BrainSession {
   }
 
   private answer(): BrainStep {
+    for (const [path, lines] of this.check?.reexportedLines() ?? []) this.board.dropMentionLines(path, lines);
     const context = this.board.context(this.issue);
     const hand = rankFiles(this.board.all(), context);
     const ranked = this.check ? this.check.apply(hand, context) : hand;

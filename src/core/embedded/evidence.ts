@@ -88,6 +88,16 @@ export class EvidenceBoard {
     }
   }
 
+  /** Forgets the mentions on the given lines of a file (a barrel's re-exports: reexports.ts); a clue left with none goes. */
+  dropMentionLines(path: string, lines: ReadonlySet<number>): void {
+    const mentions = this.files.get(path)?.mentions;
+    if (!mentions) return;
+    for (const [key, hit] of mentions) {
+      hit.lines = hit.lines.filter((line) => !lines.has(line));
+      if (hit.lines.length === 0) mentions.delete(key);
+    }
+  }
+
   /** Records the package.json lines that declare a package the issue names. */
   addPackageManifests(hits: GrepHit[]): void {
     for (const hit of hits) {

@@ -2,6 +2,7 @@ import type { GrepHit, ToolCall, ToolResult } from '../../common/tools';
 import { PLAN_LIMITS } from './plan';
 import { definitionWordScores, definitionWordsPattern, type DefinitionWords, type TitleStem } from './definitionWords';
 import { importTies, importTiesPattern } from './importTies';
+import { REEXPORT_PATTERN, reexportLines } from './reexports';
 import { inverseFrequency, lexicalScore, lexicalTokens, vocabularyPattern } from './lexical';
 import { LEXICAL_WEIGHTS, demotion, type ScoreContext, type ScoredFile } from './score';
 
@@ -30,12 +31,15 @@ export class LeaderCheck {
   private readonly callId = 'embedded_check';
   private readonly definitionsCallId = 'embedded_check_definitions';
   private readonly importsCallId = 'embedded_check_imports';
+  private readonly reexportsCallId = 'embedded_check_reexports';
   /** Each leader's hits; `null` when the search failed, `undefined` until it is in. */
   private readonly hits = new Map<string, GrepHit[] | null | undefined>();
   /** The leaders' definitions named with title words; `null` when that search failed or was not made. */
   private definitionHits: GrepHit[] | null | undefined;
   /** The leaders' import lines naming another leader; `null` when that search failed or was not made. */
   private importHits: GrepHit[] | null | undefined;
+  /** The JavaScript and TypeScript leaders' re-export lines (reexports.ts); `null` when that search failed or was not made. */
+  private reexports: Map<string, Set<number>> | null | undefined;
 
   private constructor(
     leaders: string[],
@@ -55,6 +59,9 @@ export class LeaderCheck {
     const importsPattern = importTiesPattern(leaders);
     if (!importsPattern) this.importHits = null;
     else this.pending.push({ id: this.importsCallId, name: 'grep', args: { pattern: importsPattern, paths: leaders, max_hits: PLAN_LIMITS.maxHits } });
+    const scripts = leaders.filter((path) => SCRIPT_FILE.test(path));
+    if (scripts.length === 0) this.reexports = null;
+    else this.pending.push({ id: this.reexportsCallId, name: 'grep', args: { pattern: REEXPORT_PATTERN, paths: scripts, max_hits: PLAN_LIMITS.maxHits } });
   }
 
   /** A check of the best files, or none when there is nothing to choose between or no words to weigh. */
@@ -83,6 +90,7 @@ export class LeaderCheck {
       [this.callId, "for the issue's rarest words"],
       [this.definitionsCallId, "for definitions named with the title's words"],
       [this.importsCallId, 'for imports of one another'],
+      [this.reexportsCallId, 'for re-exports'],
     ];
     const made = purposes.filter(([id]) => calls.some((c) => c.id === id)).map(([, text]) => text);
     return `Checking the ${this.size} leading files ${made.join(' and ')}.`;
@@ -98,6 +106,11 @@ export class LeaderCheck {
     if (call.id === this.definitionsCallId) {
       // A capped result is an arbitrary subset of the leaders' definitions: not a fair comparison.
       this.definitionHits = result.error || result.truncated ? null : (result.hits ?? []);
+      return true;
+    }
+    if (call.id === this.reexportsCallId) {
+      // A capped result could end inside an export list: keep every line as the file's own then.
+      this.reexports = result.error || result.truncated ? null : reexportLines(result.hits ?? []);
       return true;
     }
     if (call.id === this.importsCallId) {
@@ -160,6 +173,11 @@ export class LeaderCheck {
     return definitionWordScores(this.definitionHits, [...this.hits.keys()], this.stems);
   }
 
+  /** Each leader's re-export lines (leaders without any are absent); undefined when that search failed or was not made. */
+  reexportedLines(): Map<string, Set<number>> | undefined {
+    return this.reexports ?? undefined;
+  }
+
   /** For each leader, the other leaders it imports or that import it; undefined when that search failed. */
   importTies(): Map<string, Set<string>> | undefined {
     return this.importHits ? importTies(this.importHits, [...this.hits.keys()]) : undefined;
@@ -175,12 +193,17 @@ export class LeaderCheck {
   }
 
   private lexicalOf(path: string, vocabulary = this.vocabulary): LexicalScore {
-    const hits = this.hits.get(path) ?? [];
+    // A barrel's re-exports hold the issue's names but none of its behaviour (reexports.ts).
+    const reexported = this.reexports?.get(path);
+    const hits = (this.hits.get(path) ?? []).filter((hit) => !reexported?.has(hit.line));
     // The last line holding an issue word stands in for the file's length: as good on the dev sets as
     // reading the real line count, and it saves a call per leader.
     return lexicalScore(hits, Math.max(1, ...hits.map((h) => h.line)), vocabulary);
   }
 }
+
+/** JavaScript and TypeScript sources, the files with `export … from`. */
+const SCRIPT_FILE = /\.(?:[cm]?[jt]sx?|svelte|vue)$/;
 
 /** Words found in more than half of the lists. */
 function wordsInMost(lists: string[][]): Set<string> {

@@ -242,17 +242,18 @@ export function pathKind(path: string): PathKind {
   if (/\.[1-9]$/.test(name) || /(?:^|\/)man\/[^/]+\.[1-9]\w*$/.test(lower)) return 'doc';
   // Repository metadata (issue templates, workflows) and a top-level copy of other projects' code.
   if (/^\.github\//.test(lower)) return 'data';
+  if (/^contrib\//.test(lower)) return 'vendor';
+  // Snapshot tests' recorded outputs (Jest's and Vitest's `__snapshots__/*.snap`, Rust insta's `snapshots/*.snap`)
+  // hold every message the program prints, beside the test that records them; Jest's `__mocks__`, test fixtures
+  // and browser tests (`e2e/`, `cypress/`) are tests too. A test of the string tables (`tests/locales/de.test.ts`,
+  // `tests/i18n/`) is a test, not a table.
+  if (/(?:^|\/)(?:tests?|testing|__tests__|__snapshots__|__mocks__|fixtures?|e2e|cypress|spec|specs|testdata|test_utils|benchmarks?|bench)\//.test(lower)) return 'test';
+  if (/^test_|_test\.\w+$|_tests\.\w+$|\.(?:test|spec)\.\w+$|^conftest\.py$|tests?\.(?:rs|py)$|\.snap$/.test(name)) return 'test';
   // String tables (translations/en.ts, locales/fr.json) hold every word of the UI: they match any issue.
   if (/(?:^|\/)(?:translations?|locales?|i18n|l10n)\//.test(lower) || /(?:^|\/)(?:lang|languages?)\/[a-z]{2}(?:[-_][a-z]{2,4})?(?:\/|\.\w+$)/.test(lower)) return 'data';
   // A code file named by a language (`cwe/en.go` beside `cwe/ja.go`, `messages/de_DE.js`) is a string table too. Codes
   // that also name programs or words (`tr`, `it`, `id`, `es`) are left out.
   if (LANGUAGE_TABLE.test(name)) return 'data';
-  if (/^contrib\//.test(lower)) return 'vendor';
-  // Snapshot tests' recorded outputs (Jest's and Vitest's `__snapshots__/*.snap`, Rust insta's `snapshots/*.snap`)
-  // hold every message the program prints, beside the test that records them; Jest's `__mocks__`, test fixtures
-  // and browser tests (`e2e/`, `cypress/`) are tests too.
-  if (/(?:^|\/)(?:tests?|testing|__tests__|__snapshots__|__mocks__|fixtures?|e2e|cypress|spec|specs|testdata|test_utils|benchmarks?|bench)\//.test(lower)) return 'test';
-  if (/^test_|_test\.\w+$|_tests\.\w+$|\.(?:test|spec)\.\w+$|^conftest\.py$|tests?\.(?:rs|py)$|\.snap$/.test(name)) return 'test';
   // Fuzzing harnesses feed the code random input (cargo-fuzz's `fuzz/fuzz_targets/`, OSS-Fuzz's `fuzz/`, go-fuzz's
   // `lexer_fuzz.go`, libFuzzer's `x_fuzzer.cc`): tests by another name.
   if (/(?:^|\/)(?:fuzz|fuzzing|fuzzers?)\//.test(lower) || /^fuzz_|_fuzz(?:er)?\.\w+$/.test(name)) return 'test';

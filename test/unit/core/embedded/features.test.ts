@@ -23,6 +23,7 @@ const FILES: Record<string, string> = {
   'types/repoCard.d.ts': 'export declare class RepoCard {\n  renderStars(count: number): string;\n}\n',
   'CHANGELOG.md': '# Changes\n\n* Add RepoCard renderStars locale support (#12)\n* Fix RepoCard renderStars rounding\n',
   'src/index.js': "export { RepoCard } from './repoCard.js';\n",
+  'src/app.js': "import { RepoCard } from './repoCard.js';\n\nexport const card = new RepoCard({ stars: 3 });\n",
 };
 
 describe('candidate features (real files, real ripgrep)', function () {
@@ -86,10 +87,14 @@ describe('candidate features (real files, real ripgrep)', function () {
 
   it('marks the leaders tied to the first by an import, and only those', () => {
     assert.equal(seen[0]?.path, 'src/repoCard.js');
-    assert.equal(feature('src/index.js', 'import_tie_to_first'), 1, "`export { RepoCard } from './repoCard.js'`");
+    assert.equal(feature('src/app.js', 'import_tie_to_first'), 1, "`import { RepoCard } from './repoCard.js'`");
     assert.equal(feature('src/repoCard.js', 'import_tie_to_first'), 0, 'the first is not tied to itself');
     assert.equal(feature('CHANGELOG.md', 'import_tie_to_first'), 0);
     assert.equal(feature('dist/index.js', 'import_tie_to_first'), 0, 'the bundle imports nothing');
+  });
+
+  it('drops a barrel whose only hits re-export the names (reexports.ts)', () => {
+    assert.ok(!seen.some((c) => c.path === 'src/index.js'), seen.map((c) => c.path).join(', '));
   });
 
   it('the shipped model answers the source first, not its look-alikes', async () => {

@@ -60,8 +60,8 @@ describe('leading files that import one another', () => {
       const ranked = Object.keys(files).map((path, i): ScoredFile => ({ path, score: 10 - i, evidence: { path } as ScoredFile['evidence'] }));
       const check = LeaderCheck.plan(ranked, new Map([['purge', 1]]))!;
       const calls = check.nextCalls(8);
-      assert.equal(calls.length, 2, 'the words grep and the imports grep');
-      assert.match(check.thought(calls), /rarest words and for imports of one another/);
+      assert.equal(calls.length, 3, 'the words grep, the imports grep and the re-exports grep of the scripts');
+      assert.match(check.thought(calls), /rarest words and for imports of one another and for re-exports/);
       const runner = new NodeToolRunner({ roots: [dir] });
       for (const call of calls) assert.equal(check.ingest(call, await runner.run(call, new AbortController().signal)), true);
       const ties = check.importTies()!;

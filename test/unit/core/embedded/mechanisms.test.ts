@@ -41,6 +41,9 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     assert.equal(pathKind('public/language/en-GB/admin/settings/email.json'), 'data');
     assert.equal(pathKind('public/lang/fr.json'), 'data');
     assert.equal(pathKind('src/language/parser.ts'), 'source', 'a folder about languages is code');
+    assert.equal(pathKind('src/v4/core/tests/locales/be.test.ts'), 'test', 'a test of the string tables is a test');
+    assert.equal(pathKind('tests/i18n/sampleproject/manage.py'), 'test');
+    assert.equal(pathKind('cwe/en_test.go'), 'test', "a language-named file's test is a test");
     assert.ok(demotion('dist/index.js', base) < 1);
   });
 
