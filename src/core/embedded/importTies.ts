@@ -11,8 +11,12 @@ import { escapeRegex } from './definitions';
 
 /** File names that stand for their folder when imported (`pkg/index.js` is `require('./pkg')`). */
 const FOLDER_FILES = new Set(['index', '__init__', 'mod', 'lib', 'main']);
-/** A line that imports: a statement keyword, a call to `require(`/`import(`, or a quoted path alone (Go's import block). */
-const IMPORT_START = String.raw`(?:^\s*(?:import|from|#\s*include|use|pub\s+use|mod|export)\b|\brequire\(|\bimport\(|^\s*(?:[A-Za-z_]\w*\s+)?"[^"\s]*/)`;
+/**
+ * A line that imports: a statement keyword, a call to `require(`/`import(`, or a quoted path alone (Go's import block).
+ * An `export` line imports only as a re-export, and then only what follows its `from` (`export { a } from './types'`):
+ * `export function mime(types)` names no file.
+ */
+const IMPORT_START = String.raw`(?:^\s*(?:import|from|#\s*include|use|pub\s+use|mod)\b|^\s*export\b.*\bfrom\b|\brequire\(|\bimport\(|^\s*(?:[A-Za-z_]\w*\s+)?"[^"\s]*/)`;
 
 /**
  * The name other files import a file by: its name without extensions, its folder's for a folder's index file,

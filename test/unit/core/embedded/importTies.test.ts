@@ -23,18 +23,22 @@ describe('leading files that import one another', () => {
   });
 
   it('ties importer and imported both ways, only on import lines, and never a file to itself', () => {
-    const paths = ['pkg/lookups.py', 'pkg/query.py', 'pkg/sql/query.py', 'pkg/where.py'];
+    const paths = ['pkg/lookups.py', 'pkg/query.py', 'pkg/sql/query.py', 'pkg/where.py', 'src/api.ts', 'src/index.ts', 'src/types.ts'];
     const ties = importTies(
       [
         hit('pkg/lookups.py', 'from pkg.query import Query'),
         hit('pkg/where.py', '    lookups = []  # the lookups of the query'),
         hit('pkg/query.py', 'from .query import helper'),
+        hit('src/api.ts', 'export function _mime(types: string[]) {'),
+        hit('src/index.ts', "export { Mime } from './types';"),
       ],
       paths,
     );
     assert.deepEqual([...ties.get('pkg/lookups.py')!].sort(), ['pkg/query.py', 'pkg/sql/query.py'], 'two files share the name: both are tied');
     assert.deepEqual([...ties.get('pkg/query.py')!].sort(), ['pkg/lookups.py', 'pkg/sql/query.py']);
     assert.deepEqual([...ties.get('pkg/where.py')!], [], 'a line that is not an import ties nothing');
+    assert.deepEqual([...ties.get('src/api.ts')!], [], 'an exported function with a parameter named like a file imports nothing');
+    assert.deepEqual([...ties.get('src/index.ts')!], ['src/types.ts'], 'a re-export imports the file after its from');
   });
 
   describe('in the leader check, with real ripgrep', () => {
