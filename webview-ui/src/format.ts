@@ -24,6 +24,9 @@ export function describeCall(call: CallView['call'], full = false): string {
       if (names) return `grep for the definitions of ${wordList(names, 'name')}${where}${glob}${flags}`;
       const parts = full ? undefined : definitionNameParts(a.pattern);
       if (parts) return `grep for definitions named with ${wordList(parts.map((p) => `${p}…`), 'word')}${where}${glob}${flags}`;
+      if (!full && isReexportSearch(a.pattern)) return `grep for re-exports (export … from)${where}${glob}${flags}`;
+      const imported = full ? undefined : importSearchNames(a.pattern);
+      if (imported) return `grep for import lines naming ${wordList(imported, 'file')}${where}${glob}${flags}`;
       const word = full ? undefined : wholeWord(a.pattern);
       if (word) return `grep ${quote(word)} as a whole word${where}${glob}${flags}`;
       const option = full ? undefined : quotedOption(a.pattern);
@@ -101,6 +104,21 @@ export function definitionNames(pattern: string): string[] | undefined {
 export function definitionNameParts(pattern: string): string[] | undefined {
   if (!/\bclass\b/.test(pattern)) return undefined;
   const group = /\[\\w\$\]\*\(\?:([^()]*)\)$/.exec(pattern);
+  return group ? plainWords(group[1].split('|'), 1) : undefined;
+}
+
+/** True for the embedded brain's search for re-export lines and list ends (core/embedded/reexports.ts). */
+export function isReexportSearch(pattern: string): boolean {
+  return pattern.startsWith(String.raw`^\s*export\s+(?:type\s+)?(?:\*|`);
+}
+
+/**
+ * The file names of a search for import lines that name them (the embedded brain's leader check:
+ * `(?:^\s*(?:import|from|#\s*include|…)…).*\b(?:yaml|lookups)\b`), else undefined.
+ */
+export function importSearchNames(pattern: string): string[] | undefined {
+  if (!pattern.startsWith(String.raw`(?:^\s*(?:import|from|#\s*include|`)) return undefined;
+  const group = /\.\*\\b\(\?:([^()]*)\)\\b$/.exec(pattern);
   return group ? plainWords(group[1].split('|'), 1) : undefined;
 }
 

@@ -2,7 +2,9 @@ import * as assert from 'node:assert/strict';
 import { issueFromText } from '../../../src/common/issue';
 import type { CallView } from '../../../src/common/protocol';
 import { startRunView } from '../../../src/common/runView';
-import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, linkTarget, rangeLabel, reasonParts, splitPath, wordAlternation, definitionNames, definitionNameParts, phraseAlternation, quotedOption, wholeWord } from '../../../webview-ui/src/format';
+import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, linkTarget, rangeLabel, reasonParts, splitPath, wordAlternation, definitionNames, definitionNameParts, phraseAlternation, quotedOption, wholeWord, isReexportSearch, importSearchNames } from '../../../webview-ui/src/format';
+import { importTiesPattern } from '../../../src/core/embedded/importTies';
+import { REEXPORT_PATTERN } from '../../../src/core/embedded/reexports';
 import { messageRetryForms, messageRetryPattern } from '../../../src/core/embedded/messageRetry';
 import { definitionSearchPatterns } from '../../../src/core/embedded/definitions';
 import { definitionWordsPattern, titleStems } from '../../../src/core/embedded/definitionWords';
@@ -53,6 +55,17 @@ describe('webview text formatting', () => {
     assert.deepEqual(phraseAlternation(messageRetryPattern(['got (x) y.z w'])!), ['got (x) y.z w'], 'escaped characters read as written');
     assert.equal(phraseAlternation('a\\s+b.*c'), undefined, 'a regex stays a regex');
     assert.equal(phraseAlternation('alpha|beta'), undefined);
+  });
+
+  it("says the leader check's import and re-export searches in words, not their regex", () => {
+    const imports = importTiesPattern(['lib/yaml.c', 'django/db/models/lookups.py', 'src/database/index.js'])!;
+    assert.deepEqual(importSearchNames(imports), ['yaml', 'lookups', 'database']);
+    assert.equal(describeCall({ id: 'i', name: 'grep', args: { pattern: imports } }), 'grep for import lines naming 3 files: yaml, lookups, database');
+    assert.ok(isReexportSearch(REEXPORT_PATTERN));
+    assert.equal(describeCall({ id: 'r', name: 'grep', args: { pattern: REEXPORT_PATTERN } }), 'grep for re-exports (export … from)');
+    assert.equal(importSearchNames('(?:import|from) x'), undefined);
+    assert.ok(!isReexportSearch('export function'));
+    assert.match(describeCall({ id: 'f', name: 'grep', args: { pattern: REEXPORT_PATTERN } }, true), /\^\\s\*export/, 'the full form keeps the regex');
   });
 
   it('says an option is searched where it is declared, not its regex', () => {
