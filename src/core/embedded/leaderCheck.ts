@@ -3,6 +3,7 @@ import { PLAN_LIMITS } from './plan';
 import { definitionWordScores, definitionWordsPattern, type DefinitionWords, type TitleStem } from './definitionWords';
 import { importTies, importTiesPattern } from './importTies';
 import { REEXPORT_PATTERN, reexportLines } from './reexports';
+import { SCRIPT_EXTENSIONS } from './scriptPaths';
 import { inverseFrequency, lexicalScore, lexicalTokens, vocabularyPattern } from './lexical';
 import { LEXICAL_WEIGHTS, demotion, type ScoreContext, type ScoredFile } from './score';
 
@@ -202,8 +203,8 @@ export class LeaderCheck {
   }
 }
 
-/** JavaScript and TypeScript sources, the files with `export … from`. */
-const SCRIPT_FILE = /\.(?:[cm]?[jt]sx?|svelte|vue)$/;
+/** JavaScript and TypeScript sources (and components whose scripts export), the files with `export … from`. */
+const SCRIPT_FILE = new RegExp(`\\.(?:${[...SCRIPT_EXTENSIONS, 'svelte', 'vue'].join('|')})$`);
 
 /** Words found in more than half of the lists. */
 function wordsInMost(lists: string[][]): Set<string> {

@@ -9,18 +9,22 @@ import type { GrepHit } from '../../common/tools';
  * first and last lines are searched for and the lines between them are the list's.
  */
 
-/** A grep pattern for a re-export on one line, and for the first and last lines of an import or export list. */
-export const REEXPORT_PATTERN = String.raw`^\s*export\s+(?:type\s+)?(?:\*|\{[^}]*\}\s*from\b)|^\s*(?:import|export)\s+(?:type\s+)?\{[^}]*$|^\s*\}\s*from\s`;
-
 const ONE_LINE = /^\s*export\s+(?:type\s+)?(?:\*|\{[^}]*\}\s*from\b)/;
 const EXPORT_OPEN = /^\s*export\s+(?:type\s+)?\{[^}]*$/;
 const LIST_OPEN = /^\s*(?:import|export)\s+(?:type\s+)?\{[^}]*$/;
 const LIST_CLOSE = /^\s*\}\s*from\s/;
 
+/** A grep pattern for a re-export on one line, and for the first and last lines of an import or export list. */
+export const REEXPORT_PATTERN = [ONE_LINE, LIST_OPEN, LIST_CLOSE].map((re) => re.source).join('|');
+
 /** Each file's re-export lines, from the pattern's hits (files without any are absent). */
 export function reexportLines(hits: GrepHit[]): Map<string, Set<number>> {
   const byFile = new Map<string, GrepHit[]>();
-  for (const hit of hits) byFile.set(hit.path, [...(byFile.get(hit.path) ?? []), hit]);
+  for (const hit of hits) {
+    const list = byFile.get(hit.path);
+    if (list) list.push(hit);
+    else byFile.set(hit.path, [hit]);
+  }
   const out = new Map<string, Set<number>>();
   for (const [path, fileHits] of byFile) {
     const lines = new Set<number>();
