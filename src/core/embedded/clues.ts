@@ -331,8 +331,37 @@ function mineText(raw: string, source: ClueSource, out: ClueCollector, text = so
   }
   if (source !== 'code') {
     for (const match of text.matchAll(QUOTED_RE)) addMessage(match[2] ?? '', source, out);
+    // Reporters paste the error they saw inline: "fails with `Error: Timeout of 2000ms exceeded. For async …`".
+    for (const match of text.matchAll(BACKTICK_RE)) {
+      const message = inlineMessage(match[1] ?? '');
+      if (message) addMessage(message, source, out);
+    }
   }
 }
+
+/**
+ * The message in a backticked span that reads as printed text rather than code, less its `TypeError:` or `error:`
+ * prefix; undefined for code (`foo(a, b)`, `let x = 1;`) and commands (`npm run build`, `mocha --watch`). Without
+ * such a prefix the span needs four words and one of English grammar's, so `mapping key value` stays names.
+ */
+export function inlineMessage(span: string): string | undefined {
+  // Code spans start and end at their text; "` or this Pull Request with `" is the prose between two spans.
+  if (!/^[A-Za-z_"'[(]/.test(span) || /[\s(]$/.test(span)) return undefined;
+  const trimmed = span.trim();
+  const text = trimmed.replace(INLINE_MESSAGE_PREFIX, '');
+  const prefixed = text !== trimmed;
+  // Quoted parts are the values printed into the message (`for path '/foo?a=1'`), not code.
+  const unquoted = text.replace(/(["'])[^"']*\1/g, ' ');
+  if (/[=;{}]|--\w|^[$>]/.test(unquoted) || COMMAND_START.test(unquoted)) return undefined;
+  const words = unquoted.split(/\s+/).filter((w) => /^[A-Za-z][a-z]*'?[a-z]*[.,:;!?]?$/.test(w));
+  if (prefixed) return words.length >= 3 ? text : undefined;
+  return words.length >= 4 && words.some((w) => MESSAGE_GRAMMAR.has(w.toLowerCase().replace(/[.,:;!?]$/, ''))) ? text : undefined;
+}
+
+const INLINE_MESSAGE_PREFIX = /^(?:Uncaught\s+)?(?:[\w.]*(?:Error|Exception|Warning)|error|fatal|panic|warning)(?:\[\w+\])?:\s*/i;
+const COMMAND_START = /^\s*(?:from\s+\S+\s+import|import|npm|npx|yarn|pnpm|pip|pipx|git|docker|cargo|go|node|deno|bun|python\d?|make|cd|curl|sudo)\b/;
+/** Words a printed sentence has and a list of names lacks. */
+const MESSAGE_GRAMMAR = new Set('a an the of to is are was be not no in on for with from at by cannot can\'t must should could unable failed expected'.split(' '));
 
 function mineTraces(text: string, out: ClueCollector): void {
   const frames: { path?: string; symbol?: string }[] = [];
@@ -408,7 +437,7 @@ function addMessage(raw: string, source: ClueSource, out: ClueCollector): void {
 /** The longest stretch of a message likely to appear verbatim in source (no quotes, numbers or placeholders). */
 export function longestLiteralRun(message: string): string {
   const pieces = message
-    .split(/['"`‘’“”]|\{[^}]*\}|%[sdrfi]|\b0x[0-9a-f]+\b|\b\d+(?:\.\d+)?\b|[<>()[\]]/i)
+    .split(/['"`‘’“”]|\{[^}]*\}|%[sdrfi]|\b0x[0-9a-f]+\b|\b\d+(?:\.\d+)?(?:ms|s|m|h|px|b|kb|mb|gb|x)?\b|[<>()[\]]/i)
     .map((piece) => piece.replace(/\s+/g, ' ').trim().replace(/[:,.;!?-]+$/, '').trim());
   return pieces.reduce((best, piece) => (piece.length > best.length ? piece : best), '');
 }

@@ -67,8 +67,11 @@ export function definesName(line: string, name: string): boolean {
   return !importsName(line, name) && patternsFor(name).any.some((re) => re.test(line));
 }
 
-/** An import or re-export list: `import { type X } from`, `export { type X }`, nothing defined there. */
-const IMPORT_LINE = /^\s*(?:import\b|export\s+(?:type\s*)?\{)/;
+/**
+ * An import or re-export list: `import { type X } from`, `export { type X }`, and CommonJS's import, `const X =
+ * require('./x')` (or a dynamic `await import(…)`): nothing defined there.
+ */
+const IMPORT_LINE = /^\s*(?:import\b|export\s+(?:type\s*)?\{|(?:const|let|var)\s[^=]*=\s*(?:await\s+)?(?:require|import)\s*\()/;
 
 /**
  * True when `line` only imports `name` or uses it as a type: an import or re-export line, a `type X` member of an

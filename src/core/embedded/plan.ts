@@ -4,7 +4,7 @@ import { isCheckCode } from './checkCodes';
 import { isCliOption, optionPattern } from './cliOptions';
 import { definitionSearchPatterns, escapeRegex } from './definitions';
 import { packageDeclarationPattern, subpathGlobs } from './packages';
-import { fileStem } from './score';
+import { fileStem, inflectedNames } from './score';
 import { scriptGlobs } from './scriptPaths';
 
 /** Budgets of the embedded policy's searches. */
@@ -63,7 +63,8 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
   // Files named exactly by a title word (`L027.py` for "L027: outer-level table not found") or by two adjacent ones
   // joined (`manpage.py` for "man page"). The glob above lists at most 200 paths, in path order, and common title
   // words (`table`, `select`) fill that before a rare one's file.
-  const stemGlob = titleStemGlob([...evidence.titleWords.slice(0, 12), ...evidence.titleCompounds]);
+  const titleNames = evidence.titleWords.slice(0, 12);
+  const stemGlob = titleStemGlob([...new Set([...titleNames, ...evidence.titleCompounds, ...titleNames.flatMap(inflectedNames)])]);
   if (stemGlob) planned.push({ call: { id: id(), name: 'glob', args: { pattern: stemGlob, case_insensitive: true } }, purpose: 'title-names', clues: [] });
   if (evidence.packages.length > 0) {
     // Which package.json declares each named package: a monorepo's folder for it (packages.ts). No glob, so it

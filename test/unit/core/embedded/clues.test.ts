@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { identifierShape, longestLiteralRun, mineIssue, splitCode, type Clue } from '../../../../src/core/embedded/clues';
+import { identifierShape, inlineMessage, longestLiteralRun, mineIssue, splitCode, type Clue } from '../../../../src/core/embedded/clues';
 
 function find(clues: Clue[], kind: Clue['kind'], text: string): Clue | undefined {
   return clues.find((c) => c.kind === kind && c.text === text);
@@ -258,7 +258,30 @@ describe('embedded clues', () => {
     assert.ok(find(clues, 'symbol', 'current_location'));
   });
 
+  it('takes a message pasted in backticks, less its error type, and leaves code and commands alone', () => {
+    const body = [
+      'It still fails with `Error: Timeout of 2000ms exceeded. For async tests and hooks, ensure "done()" is called`.',
+      "Matching throws `MockNotMatchedError: Mock dispatch not matched for path '/foo?a=1&b=2'` and the log says",
+      '`the request was not sent to any pool`. I ran `npm run test -- --grep pool` and `agent.dispatch(opts, handler)`,',
+      'with `let retries = 3;` and a `mapping key value`.',
+    ].join(' ');
+    const { clues } = mineIssue({ title: 'Pool timeout is ignored', body });
+    const messages = clues.filter((c) => c.kind === 'message' && !c.text.startsWith('--')).map((c) => c.text);
+    assert.deepEqual(messages.sort(), ['Mock dispatch not matched for path', 'exceeded. For async tests and hooks, ensure', 'the request was not sent to any pool'].sort());
+    assert.ok(find(clues, 'symbol', 'MockNotMatchedError'), 'the error type stays a name');
+    assert.ok(find(clues, 'symbol', 'dispatch'), 'the call stays a name');
+    assert.equal(inlineMessage('npm run build --watch'), undefined);
+    assert.equal(inlineMessage('from level import Model'), undefined);
+    assert.equal(inlineMessage('mapping key value pairs'), undefined, 'names without grammar');
+    assert.equal(inlineMessage('TypeError: foo.bar is not a function'), 'foo.bar is not a function');
+    // Between two spans, when the issue's backticks pair up wrongly (pvlib's ":issue:`1395` … `whatsnew`").
+    assert.equal(inlineMessage(' or this Pull Request with '), undefined);
+    assert.equal(inlineMessage(') is very similar to the function added in #1395 ('), undefined);
+  });
+
   it('finds literal runs of messages and shapes of identifiers', () => {
+    assert.equal(longestLiteralRun('Timeout of 2000ms exceeded after 5s'), 'exceeded after');
+    assert.equal(longestLiteralRun('Expected 2D array'), 'Expected 2D array');
     assert.equal(longestLiteralRun("'NoneType' object has no attribute 'foo'"), 'object has no attribute');
     assert.equal(longestLiteralRun('expected 3 values, got {n} instead of them'), 'instead of them');
     assert.equal(identifierShape('FilePathField'), 'camel');

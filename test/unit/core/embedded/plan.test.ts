@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import type { Clue, IssueEvidence } from '../../../../src/core/embedded/clues';
 import { Minimatch } from 'minimatch';
 import { PLAN_LIMITS, distinctlyNamed, planFirstTurn, titleStemGlob } from '../../../../src/core/embedded/plan';
+import { inflectedNames } from '../../../../src/core/embedded/score';
 
 function evidence(clues: Clue[]): IssueEvidence {
   return { clues, titleWords: [], titleCompounds: [], bodyWords: [], mentionsTests: false, mentionsDocs: false, qualifiers: new Map(), packages: [] };
@@ -52,6 +53,18 @@ describe('embedded plan, turn 1', () => {
     assert.ok(stems.match('src/components/Select.test.tsx'));
     assert.ok(!stems.match('src/sqlfluff/core/rules/analysis/select_crawler.py'));
     assert.equal(titleStemGlob([]), undefined);
+  });
+
+  it('lists the files an inflected title word names: "Fenced code block" names fence.mjs', () => {
+    const planned = planFirstTurn({ ...evidence([symbol('fenced')]), titleWords: ['fenced', 'block', 'queries'] }, 8);
+    const names = planned.find((p) => p.purpose === 'title-names')!.call.args as { pattern: string };
+    const glob = new Minimatch(names.pattern, { nocase: true, dot: true });
+    assert.ok(glob.match('lib/rules_block/fence.mjs'));
+    assert.ok(glob.match('src/db/query.ts'));
+    assert.ok(glob.match('lib/rules_block/block.mjs'), 'the words as written stay');
+    assert.ok(!glob.match('lib/rules_inline/backticks.mjs'));
+    assert.deepEqual(inflectedNames('settings'), [], 'a short stem (`set`) would name unrelated files');
+    assert.deepEqual(inflectedNames('block'), [], 'a word already in its plain form adds nothing');
   });
 
   it('keeps the files a title word names alone or nearly so, not a name every package repeats', () => {

@@ -3,7 +3,7 @@ import type { Clue } from '../../../../src/core/embedded/clues';
 import { cachedDefinitionNames, declaresTypeOnly, definesName, definitionSearchPatterns } from '../../../../src/core/embedded/definitions';
 import { EvidenceBoard, moduleMatchesClue, pathMatchesClue } from '../../../../src/core/embedded/evidence';
 import { rangesFor, reasonFor } from '../../../../src/core/embedded/reasons';
-import { chooseAnswer, isMigrationScript, isStringTable, messageFileCount, pathKind, rankFiles, stem, stemmedPathWords, titlePathWords, type ScoreContext } from '../../../../src/core/embedded/score';
+import { chooseAnswer, isMigrationScript, isStringTable, isTitleName, messageFileCount, pathKind, rankFiles, stem, stemmedPathWords, titlePathWords, type ScoreContext } from '../../../../src/core/embedded/score';
 
 const titleClue: Clue = { kind: 'symbol', text: 'separability_matrix', source: 'title', weight: 3.9 };
 const bodyClue: Clue = { kind: 'symbol', text: 'CompoundModel', source: 'body', weight: 2.1 };
@@ -80,6 +80,8 @@ describe('embedded scoring', () => {
     const ranked = rankFiles(b.all(), context);
     assert.equal(ranked[0]!.path, 'django/core/management/commands/sqlmigrate.py');
     assert.match(reasonFor(ranked[0]!, { titleWords: ['sqlmigrate'], titleCompounds: [] }), /^Named after "sqlmigrate" in the issue title/);
+    // An inflected title word lists the file (plan.ts) but does not name it: "simplifies" is not `simplify.py`.
+    assert.equal(isTitleName('fence', { titleWords: ['fenced'], titleCompounds: [] }), false);
     // The same word in several source file names is no longer a specific lead.
     b.addBarePaths(['django/core/management/sqlmigrate_utils.py', 'django/db/sqlmigrate.py']);
     const diluted = rankFiles(b.all(), b.context({ ...base, titleWords: ['sqlmigrate'] }));
@@ -233,6 +235,12 @@ describe('embedded definitions', () => {
     ["import { type RequestBody, send } from './request';", 'RequestBody', false],
     ["export { type RequestBody } from './request';", 'RequestBody', false],
     ['  type RequestBody,', 'RequestBody', false],
+    // CommonJS imports a module by assigning what `require` returns (undici's `const MockAgent = require('./mock-agent')`).
+    ["const MockAgent = require('./mock-agent')", 'MockAgent', false],
+    ["var user = require('../user').user;", 'user', false],
+    ["const db = await import('../database');", 'db', false],
+    ['const MockAgent = class extends Dispatcher {', 'MockAgent', true],
+    ['const requireAll = requireFrom(dir);', 'requireAll', true],
     // C names a struct's type with its keyword wherever it is used; only a body defines it.
     ['struct redisCommand {', 'redisCommand', true],
     ['typedef struct client {', 'client', true],
