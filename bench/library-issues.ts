@@ -52,8 +52,9 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       const result = await new Locator(new NodeToolRunner({ roots: [dirs.get(issue.package)!] })).locate({ title: issue.title, body: issue.body }, createEmbeddedBrain());
       const answer = result.candidates.map((c) => c.path);
-      rows.push({ package: issue.package, title: issue.title, expected: issue.expected, answer, first: answer[0] === issue.expected, answered: answer.includes(issue.expected), ms: Math.round(performance.now() - t0) });
-      console.log(`${answer[0] === issue.expected ? 'first ' : answer.includes(issue.expected) ? 'in    ' : 'miss  '} ${issue.package}: ${issue.title} -> ${answer.join(' ')}`);
+      const row: Row = { package: issue.package, title: issue.title, expected: issue.expected, answer, first: answer[0] === issue.expected, answered: answer.includes(issue.expected), ms: Math.round(performance.now() - t0) };
+      rows.push(row);
+      console.log(`${row.first ? 'first ' : row.answered ? 'in    ' : 'miss  '} ${issue.package}: ${issue.title} -> ${answer.join(' ')}`);
     }
     const versions = Object.fromEntries([...dirs.keys()].map((name) => [name, (JSON.parse(readFileSync(join('node_modules', name, 'package.json'), 'utf8')) as { version: string }).version]));
     const count = (key: 'first' | 'answered') => rows.filter((r) => r[key]).length;

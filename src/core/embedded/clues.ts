@@ -347,9 +347,8 @@ function mineText(raw: string, source: ClueSource, out: ClueCollector, text = so
 export function inlineMessage(span: string): string | undefined {
   // Code spans start and end at their text; "` or this Pull Request with `" is the prose between two spans.
   if (!/^[A-Za-z_"'[(]/.test(span) || /[\s(]$/.test(span)) return undefined;
-  const trimmed = span.trim();
-  const text = trimmed.replace(INLINE_MESSAGE_PREFIX, '');
-  const prefixed = text !== trimmed;
+  const text = span.replace(INLINE_MESSAGE_PREFIX, '');
+  const prefixed = text !== span;
   // Quoted parts are the values printed into the message (`for path '/foo?a=1'`), not code.
   const unquoted = text.replace(/(["'])[^"']*\1/g, ' ');
   if (/[=;{}]|--\w|^[$>]/.test(unquoted) || COMMAND_START.test(unquoted)) return undefined;

@@ -1,10 +1,11 @@
+import { stemmer } from 'stemmer';
 import type { GrepArgs, ToolCall } from '../../common/tools';
 import type { Clue, IssueEvidence } from './clues';
 import { isCheckCode } from './checkCodes';
 import { isCliOption, optionPattern } from './cliOptions';
 import { definitionSearchPatterns, escapeRegex } from './definitions';
 import { packageDeclarationPattern, subpathGlobs } from './packages';
-import { fileStem, inflectedNames } from './score';
+import { fileStem } from './score';
 import { scriptGlobs } from './scriptPaths';
 
 /** Budgets of the embedded policy's searches. */
@@ -80,6 +81,24 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
 /** A glob for files whose name, less its extensions, is one of `titleWords`; undefined without words. */
 export function titleStemGlob(titleWords: string[]): string | undefined {
   return wordsGlob(titleWords, (words) => `${words}.*`);
+}
+
+/** Shorter words (`sets`, `lib`) are matched as written only: their stems collide with unrelated names. */
+const INFLECTED_NAME_LENGTH = 5;
+
+/**
+ * The names a file could have for a title word that is inflected (`fenced` → `fence`, `parsing` → `parse`,
+ * `queries` → `query`): spellings with the word's Porter stem. Turn 1 lists such files as candidates; they are not
+ * named by the title (isTitleName), since "simplifies" would then name sympy's `simplify.py` in every issue that
+ * says it, but their path words meet the title's by stem (stemmedPathWords).
+ */
+export function inflectedNames(word: string): string[] {
+  if (word.length < INFLECTED_NAME_LENGTH || !/^[a-z]+(?:ed|ing|s)$/.test(word)) return [];
+  const root = stemmer(word);
+  if (root === word || root.length < INFLECTED_NAME_LENGTH - 1) return [];
+  const forms = [root, `${root}e`, `${root}s`, `${root}ing`];
+  if (root.endsWith('i')) forms.push(`${root.slice(0, -1)}y`);
+  return forms.filter((f) => f !== word && f.length >= INFLECTED_NAME_LENGTH && stemmer(f) === root);
 }
 
 /** `**` + `/` + `shape(words)`, the words (letters and digits only) as a brace list when there are several. */

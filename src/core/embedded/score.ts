@@ -172,24 +172,6 @@ export function isTitleName(stem: string, context: Pick<ScoreContext, 'titleWord
   return context.titleWords.includes(stem) || context.titleCompounds.includes(stem);
 }
 
-/** Shorter words (`sets`, `lib`) are matched as written only: their stems collide with unrelated names. */
-const INFLECTED_NAME_LENGTH = 5;
-
-/**
- * The names a file could have for a title word that is inflected (`fenced` → `fence`, `parsing` → `parse`,
- * `queries` → `query`): spellings with the word's Porter stem. Turn 1 lists such files as candidates; they are not
- * named by the title (isTitleName), since "simplifies" would then name sympy's `simplify.py` in every issue that
- * says it, but their path words meet the title's by stem (stemmedPathWords).
- */
-export function inflectedNames(word: string): string[] {
-  if (word.length < INFLECTED_NAME_LENGTH || !/^[a-z]+(?:ed|ing|s)$/.test(word)) return [];
-  const root = stemmer(word);
-  if (root === word || root.length < INFLECTED_NAME_LENGTH - 1) return [];
-  const forms = [root, `${root}e`, `${root}s`, `${root}ing`];
-  if (root.endsWith('i')) forms.push(`${root.slice(0, -1)}y`);
-  return forms.filter((f) => f !== word && f.length >= INFLECTED_NAME_LENGTH && stemmer(f) === root);
-}
-
 /** A file's name without folders and extension, lower-cased (`sqlmigrate` for `commands/sqlmigrate.py`). */
 export function fileStem(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '').toLowerCase();

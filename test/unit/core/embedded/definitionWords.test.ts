@@ -2,9 +2,9 @@ import { strict as assert } from 'node:assert';
 import type { GrepArgs, GrepHit } from '../../../../src/common/tools';
 import { definedTitleWords, definitionWordScores, definitionWordsPattern, titleStems } from '../../../../src/core/embedded/definitionWords';
 import { LeaderCheck } from '../../../../src/core/embedded/leaderCheck';
-import type { ScoredFile } from '../../../../src/core/embedded/score';
 import { NodeToolRunner } from '../../../../src/tools/runner';
 import { makeTree, removeTree } from '../../tools/fixture';
+import { rankedLeaders } from './leaders';
 
 const hit = (path: string, text: string, line = 1): GrepHit => ({ path, line, text });
 
@@ -76,7 +76,7 @@ describe('definitions named with the title words', () => {
     after(() => removeTree(dir));
 
     it('greps the leaders for definitions named with the title words, beside the words grep, and scores them', async () => {
-      const ranked = Object.keys(files).map((path, i): ScoredFile => ({ path, score: 10 - i, evidence: { path } as ScoredFile['evidence'] }));
+      const ranked = rankedLeaders(Object.keys(files), 10);
       const check = LeaderCheck.plan(ranked, new Map([['technical', 1]]), titleStems(['technical', 'response']));
       assert.ok(check);
       const calls = check.nextCalls(8);
@@ -94,7 +94,7 @@ describe('definitions named with the title words', () => {
     });
 
     it('gives no scores when the definitions grep fails or is capped, and the words check still applies', async () => {
-      const ranked = Object.keys(files).map((path, i): ScoredFile => ({ path, score: 10 - i, evidence: { path } as ScoredFile['evidence'] }));
+      const ranked = rankedLeaders(Object.keys(files), 10);
       const check = LeaderCheck.plan(ranked, new Map([['technical', 1]]), titleStems(['technical']))!;
       const [words, definitions] = check.nextCalls(8);
       check.ingest(definitions!, { text: '', truncated: true, count: 2000, bytes: 0, hits: [hit('app/views/debug.py', 'def technical_404_response(request, exception):')] });

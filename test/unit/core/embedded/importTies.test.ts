@@ -2,9 +2,9 @@ import { strict as assert } from 'node:assert';
 import type { GrepHit } from '../../../../src/common/tools';
 import { importName, importTies, importTiesPattern } from '../../../../src/core/embedded/importTies';
 import { LeaderCheck } from '../../../../src/core/embedded/leaderCheck';
-import type { ScoredFile } from '../../../../src/core/embedded/score';
 import { NodeToolRunner } from '../../../../src/tools/runner';
 import { makeTree, removeTree } from '../../tools/fixture';
+import { FAILED_GREP, rankedLeaders } from './leaders';
 
 const hit = (path: string, text: string): GrepHit => ({ path, line: 1, text });
 
@@ -61,7 +61,7 @@ describe('leading files that import one another', () => {
     after(() => removeTree(dir));
 
     it('greps the leaders once for import lines naming another leader, in JavaScript, TypeScript, C and Go', async () => {
-      const ranked = Object.keys(files).map((path, i): ScoredFile => ({ path, score: 10 - i, evidence: { path } as ScoredFile['evidence'] }));
+      const ranked = rankedLeaders(Object.keys(files), 10);
       const check = LeaderCheck.plan(ranked, new Map([['purge', 1]]))!;
       const calls = check.nextCalls(8);
       assert.equal(calls.length, 3, 'the words grep, the imports grep and the re-exports grep of the scripts');
@@ -77,10 +77,10 @@ describe('leading files that import one another', () => {
     });
 
     it('gives no ties when the imports grep fails', () => {
-      const ranked = ['lib/yaml.c', 'lib/yaml.h'].map((path, i): ScoredFile => ({ path, score: 2 - i, evidence: { path } as ScoredFile['evidence'] }));
+      const ranked = rankedLeaders(['lib/yaml.c', 'lib/yaml.h'], 2);
       const check = LeaderCheck.plan(ranked, new Map([['yaml', 1]]))!;
       const imports = check.nextCalls(8).find((c) => c.id === 'embedded_check_imports')!;
-      check.ingest(imports, { text: 'rg failed', error: 'rg failed', truncated: false, count: 0, bytes: 0 });
+      check.ingest(imports, FAILED_GREP);
       assert.equal(check.importTies(), undefined);
     });
   });

@@ -1,8 +1,7 @@
 import { strict as assert } from 'node:assert';
 import type { Clue, IssueEvidence } from '../../../../src/core/embedded/clues';
 import { Minimatch } from 'minimatch';
-import { PLAN_LIMITS, distinctlyNamed, planFirstTurn, titleStemGlob } from '../../../../src/core/embedded/plan';
-import { inflectedNames } from '../../../../src/core/embedded/score';
+import { PLAN_LIMITS, distinctlyNamed, inflectedNames, planFirstTurn, titleStemGlob } from '../../../../src/core/embedded/plan';
 
 function evidence(clues: Clue[]): IssueEvidence {
   return { clues, titleWords: [], titleCompounds: [], bodyWords: [], mentionsTests: false, mentionsDocs: false, qualifiers: new Map(), packages: [] };

@@ -3,10 +3,10 @@ import type { GrepHit } from '../../../../src/common/tools';
 import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
 import { LeaderCheck } from '../../../../src/core/embedded/leaderCheck';
 import { REEXPORT_PATTERN, reexportLines } from '../../../../src/core/embedded/reexports';
-import type { ScoredFile } from '../../../../src/core/embedded/score';
 import { Locator } from '../../../../src/core/locator';
 import { NodeToolRunner } from '../../../../src/tools/runner';
 import { makeGitTree, makeTree, removeTree } from '../../tools/fixture';
+import { FAILED_GREP, rankedLeaders } from './leaders';
 
 /** A barrel that re-exports the errors module's functions, as zod's `external.ts` does. */
 const BARREL = [
@@ -52,7 +52,7 @@ describe('re-exports (barrel files)', () => {
   it("gives a barrel no share of the issue's words in the leader check, and keeps its own code's", async () => {
     const dir = makeTree({ 'src/external.ts': BARREL, 'src/errors.ts': ERRORS, 'lib/errors.py': 'def prettify_error():\n    pass\n' });
     try {
-      const ranked = ['src/external.ts', 'src/errors.ts', 'lib/errors.py'].map((path, i): ScoredFile => ({ path, score: 3 - i, evidence: { path } as ScoredFile['evidence'] }));
+      const ranked = rankedLeaders(['src/external.ts', 'src/errors.ts', 'lib/errors.py'], 3);
       const check = LeaderCheck.plan(ranked, new Map([['prettifyerror', 1], ['treeifyerror', 1]]))!;
       const calls = check.nextCalls(8);
       const reexports = calls.find((c) => c.id === 'embedded_check_reexports')!;
@@ -68,10 +68,10 @@ describe('re-exports (barrel files)', () => {
   });
 
   it('keeps every line when the re-exports search fails', () => {
-    const ranked = ['src/external.ts', 'src/errors.ts'].map((path, i): ScoredFile => ({ path, score: 2 - i, evidence: { path } as ScoredFile['evidence'] }));
+    const ranked = rankedLeaders(['src/external.ts', 'src/errors.ts'], 2);
     const check = LeaderCheck.plan(ranked, new Map([['prettifyerror', 1]]))!;
     const reexports = check.nextCalls(8).find((c) => c.id === 'embedded_check_reexports')!;
-    check.ingest(reexports, { text: 'rg failed', error: 'rg failed', truncated: false, count: 0, bytes: 0 });
+    check.ingest(reexports, FAILED_GREP);
     assert.equal(check.reexportedLines(), undefined);
   });
 });
