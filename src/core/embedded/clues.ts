@@ -354,7 +354,10 @@ export function inlineMessage(span: string): string | undefined {
   if (/[=;{}]|--\w|^[$>]/.test(unquoted) || COMMAND_START.test(unquoted)) return undefined;
   const words = unquoted.split(/\s+/).filter((w) => /^[A-Za-z][a-z]*'?[a-z]*[.,:;!?]?$/.test(w));
   if (prefixed) return words.length >= 3 ? text : undefined;
-  return words.length >= 4 && words.some((w) => MESSAGE_GRAMMAR.has(w.toLowerCase().replace(/[.,:;!?]$/, ''))) ? text : undefined;
+  if (words.length < 4) return undefined;
+  // A sentence as printed (`Invalid base64 input, bad content length.`): a capital, a comma, a full stop.
+  const punctuated = /^[A-Z]/.test(text) && /,\s/.test(text) && /[.!]$/.test(text);
+  return punctuated || words.some((w) => MESSAGE_GRAMMAR.has(w.toLowerCase().replace(/[.,:;!?]$/, ''))) ? text : undefined;
 }
 
 const INLINE_MESSAGE_PREFIX = /^(?:Uncaught\s+)?(?:[\w.]*(?:Error|Exception|Warning)|error|fatal|panic|warning)(?:\[\w+\])?:\s*/i;

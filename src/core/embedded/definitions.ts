@@ -47,7 +47,8 @@ export function definitionSearchPatterns(names: string[]): [keywords: string, li
   const alternation = names.map(wordBounded).join('|');
   return [
     String.raw`(?:${KEYWORD_DEF}(?:\([^)]*\)\s*)?|::|#define\s+|\bimpl(?:<[^>]*>)?\s+(?:[\w:]+(?:<[^>]*>)?\s+for\s+)?)(?:${alternation})\b|\.(?:${alternation})${FUNCTION_VALUE}`,
-    String.raw`^\s*(?:export\s+)?(?:${MODIFIER}\s+)*(?:${alternation})\s*(?:[:=](?:[^=]|$)|${TYPE_PARAMETERS}\([^)]*\)\s*(?:\{|=>|:))`,
+    // An ES default import (`import simplifyRange from './ranges/simplify'`) names the file that defines it (defaultImports.ts).
+    String.raw`^\s*(?:export\s+|import\s+)?(?:${MODIFIER}\s+)*(?:${alternation})\s*(?:[:=](?:[^=]|$)|${TYPE_PARAMETERS}\([^)]*\)\s*(?:\{|=>|:)|from\b)`,
   ];
 }
 
@@ -68,10 +69,12 @@ export function definesName(line: string, name: string): boolean {
 }
 
 /**
- * An import or re-export list: `import { type X } from`, `export { type X }`, and CommonJS's import, `const X =
- * require('./x')` (or a dynamic `await import(…)`): nothing defined there.
+ * An import or re-export list: `import { type X } from`, `export { type X }`, CommonJS's import, `const X =
+ * require('./x')` (or a dynamic `await import(…)`), and another module's value exported under a name, `export
+ * const ensureDir = _mkdirs.ensureDir`: nothing defined there.
  */
-const IMPORT_LINE = /^\s*(?:import\b|export\s+(?:type\s*)?\{|(?:const|let|var)\s[^=]*=\s*(?:await\s+)?(?:require|import)\s*\()/;
+const IMPORT_LINE =
+  /^\s*(?:import\b|export\s+(?:type\s*)?\{|(?:const|let|var)\s[^=]*=\s*(?:await\s+)?(?:require|import)\s*\(|export\s+const\s+[\w$]+\s*=\s*(?!(?:true|false|null|undefined)\b)[A-Za-z_$][\w$]*(?:\.[\w$]+)*\s*;?\s*$)/;
 
 /**
  * True when `line` only imports `name` or uses it as a type: an import or re-export line, a `type X` member of an

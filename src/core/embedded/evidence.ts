@@ -1,6 +1,8 @@
 import type { GrepHit } from '../../common/tools';
 import type { Clue } from './clues';
 import { declaresOption, isCliOption } from './cliOptions';
+import { identifierShape } from './clues';
+import { defaultBinding, resolvesTo } from './defaultImports';
 import { declaresTypeOnly, definesName, escapeRegex, isMemberFunction } from './definitions';
 import { fileStem, isStringTable, pathKind, type ScoreContext } from './score';
 import { manifestFolder, subpathResolves } from './packages';
@@ -39,6 +41,8 @@ export class EvidenceBoard {
   private readonly packages = new Map<string, string>();
   /** Files a deep import's glob found, kept until the package's folder is known (resolveSubpaths). */
   private readonly subpathHits: { path: string; clue: Clue }[] = [];
+  /** Names bound to a module's default export by their importers (defaultImports.ts), kept until the files are known. */
+  private readonly bindings: { clue: Clue; module: string }[] = [];
 
   /** Every file with some evidence. */
   all(): FileEvidence[] {
@@ -75,6 +79,11 @@ export class EvidenceBoard {
       for (const { clue, re } of matchers) {
         if (!re.test(hit.text)) continue;
         const evidence = this.file(hit.path);
+        const binding = defaultBinding(hit.text, hit.path);
+        // Only a compound name: `const user = require('../user')` says no more than the path does.
+        if (binding?.name === clue.text && /camel|snake/.test(identifierShape(clue.text)) && !this.bindings.some((b) => b.clue === clue && b.module === binding.module)) {
+          this.bindings.push({ clue, module: binding.module });
+        }
         const target = definesName(hit.text, clue.text) ? evidence.definitions : evidence.mentions;
         addLine(target, clue, hit.line);
         // A function assigned to a module's member (`Posts.getPostData = async function`) is its API even when a
@@ -119,15 +128,34 @@ export class EvidenceBoard {
     }
   }
 
+  /**
+   * A file whose default export an importer binds to a name the issue uses defines that name, at its first line
+   * (where its export is, no search said). Only files already found count: the import does not say the extension.
+   */
+  private resolveBindings(): void {
+    for (const { clue, module } of this.bindings) {
+      for (const file of this.files.values()) {
+        if (!resolvesTo(file.path, module)) continue;
+        addLine(file.definitions, clue, 1);
+        Object.assign(file.definitions.get(clue.text)!, { topLevel: true, implemented: true });
+      }
+    }
+  }
+
   /** Records grep hits of a literal error message, or the lines that declare an option the issue names. */
   addMessageHits(hits: GrepHit[], clue: Clue): void {
     const option = isCliOption(clue.text);
-    for (const hit of hits) if (!option || declaresOption(hit.text)) addLine(this.file(hit.path).messages, clue, hit.line);
+    for (const hit of hits) {
+      // Only code declares an option: a README's `program.option('--port <n>')` is an example of its use.
+      if (option && (!declaresOption(hit.text) || pathKind(hit.path) === 'doc')) continue;
+      addLine(this.file(hit.path).messages, clue, hit.line);
+    }
   }
 
   /** File counts per clue, which turn raw matches into rarity-weighted evidence. */
   context(base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'titleCompounds' | 'bodyWords' | 'qualifiers'>): ScoreContext {
     this.resolveSubpaths();
+    this.resolveBindings();
     const definitionFiles = new Map<string, number>();
     const mentionFiles = new Map<string, number>();
     const messageFiles = new Map<string, number>();

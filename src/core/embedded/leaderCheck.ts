@@ -106,12 +106,13 @@ export class LeaderCheck {
   ingest(call: ToolCall, result: ToolResult): boolean {
     if (call.id === this.definitionsCallId) {
       // A capped result is an arbitrary subset of the leaders' definitions: not a fair comparison.
-      this.definitionHits = result.error || result.truncated ? null : (result.hits ?? []);
+      this.definitionHits = everyHit(result);
       return true;
     }
     if (call.id === this.reexportsCallId) {
       // A capped result could end inside an export list: keep every line as the file's own then.
-      this.reexports = result.error || result.truncated ? null : reexportLines(result.hits ?? []);
+      const hits = everyHit(result);
+      this.reexports = hits && reexportLines(hits);
       return true;
     }
     if (call.id === this.importsCallId) {
@@ -211,4 +212,13 @@ function wordsInMost(lists: string[][]): Set<string> {
   const counts = new Map<string, number>();
   for (const list of lists) for (const w of new Set(list)) counts.set(w, (counts.get(w) ?? 0) + 1);
   return new Set([...counts].filter(([, n]) => n > lists.length / 2).map(([w]) => w));
+}
+
+/**
+ * All of a search's hits, or null when it failed or its hit cap cut them short. `truncated` says only that the
+ * text the model reads was cut (at 100 lines); the hits hold up to `max_hits`.
+ */
+function everyHit(result: ToolResult): GrepHit[] | null {
+  const hits = result.hits ?? [];
+  return result.error || (result.count ?? 0) > hits.length ? null : hits;
 }

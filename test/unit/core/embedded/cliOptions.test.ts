@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import type { GrepArgs } from '../../../../src/common/tools';
 import { cliOptions, declaresOption, isCliOption, optionPattern } from '../../../../src/core/embedded/cliOptions';
 import { mineIssue } from '../../../../src/core/embedded/clues';
+import { EvidenceBoard } from '../../../../src/core/embedded/evidence';
 import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
 import { planFirstTurn } from '../../../../src/core/embedded/plan';
 import { Locator } from '../../../../src/core/locator';
@@ -56,6 +57,17 @@ describe('command-line options', () => {
     assert.ok(purposes(8).includes('title-paths') && !purposes(8).includes('option'), purposes(8).join(','));
   });
 
+  it("count as declared in code, not in a document's example", () => {
+    const board = new EvidenceBoard();
+    const clue = mineIssue({ title: 'Option declared as --port ends up as opts().P', body: '' }).clues.find((c) => c.text === '--port')!;
+    board.addMessageHits([
+      { path: 'lib/option.js', line: 4, text: "    .option('-p, --port <number>')" },
+      { path: 'Readme.md', line: 90, text: "program.option('-p, --port <number>', 'port to listen on')" },
+    ], clue);
+    assert.equal(board.get('lib/option.js')?.messages.size, 1);
+    assert.equal(board.get('Readme.md'), undefined);
+  });
+
   it('are declared on their own line of a call, or in a call that makes options', () => {
     for (const line of ['        "--collect-only",', `    group.addoption("--co", "--collect-only", action="store_true")`, `@click.option("--dry-run", is_flag=True)`, `program.option('-f, --fix-type <type>')`, `@Option(names = {"--verbose"})`]) {
       assert.ok(declaresOption(line), line);
@@ -72,6 +84,8 @@ const FILES: Record<string, string> = {
   'testing/test_collect.py': 'def test_collect_only(run):\n    run("--collect-only")\n',
   'testing/test_terminal.py': 'def test_shortcut(run):\n    run("--collect-only", "-q")\n',
   'doc/usage.rst': 'Use ``pytest --collect-only`` to list the tests.\n',
+  // A README's example of declaring it is not where it is declared.
+  'README.md': 'A plugin can add one: `group.addoption("--collect-only", action="store_true")`.\n',
 };
 
 describe('command-line options end to end (real git repo, real ripgrep, Locator)', () => {
@@ -89,6 +103,6 @@ describe('command-line options end to end (real git repo, real ripgrep, Locator)
     assert.equal(result.candidates[0]?.path, 'src/tool/main.py', JSON.stringify(result.candidates));
     assert.match(result.candidates[0]!.reason, /option `--collect-only` \(named in the issue title\)/);
     const declared = result.candidates.filter((c) => /option `--collect-only`/.test(c.reason)).map((c) => c.path);
-    assert.deepEqual(declared, ['src/tool/main.py'], 'the helper that passes it and the tests that use it do not declare it');
+    assert.deepEqual(declared, ['src/tool/main.py'], 'the helper that passes it, the tests that use it and the README do not declare it');
   });
 });

@@ -273,6 +273,8 @@ describe('embedded clues', () => {
     assert.equal(inlineMessage('npm run build --watch'), undefined);
     assert.equal(inlineMessage('from level import Model'), undefined);
     assert.equal(inlineMessage('mapping key value pairs'), undefined, 'names without grammar');
+    assert.equal(inlineMessage('Invalid base64 input, bad content length.'), 'Invalid base64 input, bad content length.', 'punctuated as a sentence');
+    assert.equal(inlineMessage('red, green, blue, alpha'), undefined, 'a list is not a sentence');
     assert.equal(inlineMessage('TypeError: foo.bar is not a function'), 'foo.bar is not a function');
     // Between two spans, when the issue's backticks pair up wrongly (pvlib's ":issue:`1395` … `whatsnew`").
     assert.equal(inlineMessage(' or this Pull Request with '), undefined);

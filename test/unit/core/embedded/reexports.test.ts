@@ -49,6 +49,31 @@ describe('re-exports (barrel files)', () => {
     assert.equal(reexportLines(hitsOf('src/errors.ts', ERRORS, new RegExp(REEXPORT_PATTERN))).size, 0, 'an ES module that defines is no barrel');
   });
 
+  it("takes CommonJS's export object and values passed on under a name, not an object or a call's arguments", () => {
+    const barrel = [
+      "const simplifyRange = require('./ranges/simplify')",
+      "const helper = require('./internal/helper')",
+      'module.exports = {',
+      '  parse,',
+      "  simplifyRange: require('./ranges/simplify'),",
+      '  re: internalRe.re,',
+      '  SemVer,',
+      '}',
+      'const options = {',
+      '  loose,',
+      '}',
+      'compare(',
+      '  a,',
+      '  b)',
+      'exports.satisfies = satisfies',
+      'export const ensureDir = _mkdirs.ensureDir',
+      'export const strict = true',
+      'exports.check = function () {}',
+    ].join('\n');
+    const lines = reexportLines(hitsOf('index.js', barrel, new RegExp(REEXPORT_PATTERN)));
+    assert.deepEqual([...lines.get('index.js')!].sort((a, b) => a - b), [1, 3, 4, 5, 6, 7, 15, 16], 'not the require of a name kept inside');
+  });
+
   it("gives a barrel no share of the issue's words in the leader check, and keeps its own code's", async () => {
     const dir = makeTree({ 'src/external.ts': BARREL, 'src/errors.ts': ERRORS, 'lib/errors.py': 'def prettify_error():\n    pass\n' });
     try {
@@ -64,6 +89,18 @@ describe('re-exports (barrel files)', () => {
       assert.ok(scores.get('src/errors.ts')!.score > scores.get('src/external.ts')!.score);
     } finally {
       removeTree(dir);
+    }
+  });
+
+  it('uses every hit of a long search whose text was cut, and none of one its hit cap cut', () => {
+    const ranked = rankedLeaders(['index.js', 'lib/a.js'], 2);
+    const hits = Array.from({ length: 150 }, (_, i) => ({ path: 'index.js', line: i + 2, text: `  name${i},` }));
+    hits.unshift({ path: 'index.js', line: 1, text: 'module.exports = {' });
+    for (const [count, expected] of [[151, 151], [2500, undefined]] as const) {
+      const check = LeaderCheck.plan(ranked, new Map([['name1', 1]]))!;
+      const reexports = check.nextCalls(8).find((c) => c.id === 'embedded_check_reexports')!;
+      check.ingest(reexports, { text: '', truncated: true, count, bytes: 0, hits });
+      assert.equal(check.reexportedLines()?.get('index.js')?.size, expected);
     }
   });
 

@@ -241,6 +241,11 @@ describe('embedded definitions', () => {
     ["const db = await import('../database');", 'db', false],
     ['const MockAgent = class extends Dispatcher {', 'MockAgent', true],
     ['const requireAll = requireFrom(dir);', 'requireAll', true],
+    // Another module's value exported under a name (fs-extra's `esm.mjs`) defines nothing; a constant does.
+    ['export const ensureDir = _mkdirs.ensureDir', 'ensureDir', false],
+    ['export const MAX_DEPTH = 100;', 'MAX_DEPTH', true],
+    ['export const strict = true', 'strict', true],
+    ["import simplifyRange from './ranges/simplify.js';", 'simplifyRange', false],
     // C names a struct's type with its keyword wherever it is used; only a body defines it.
     ['struct redisCommand {', 'redisCommand', true],
     ['typedef struct client {', 'client', true],
