@@ -9,7 +9,8 @@ import { withoutTemplateText } from './issueTemplate';
 import { titleStems } from './definitionWords';
 import { LeaderCheck } from './leaderCheck';
 import { issueVocabulary } from './lexical';
-import { distinctlyNamed, planFirstTurn, type PlannedCall } from './plan';
+import { distinctlyNamed, planFirstTurn, PLAN_LIMITS, type PlannedCall } from './plan';
+import { broadenPattern, broadenedFiles, needsBroadening } from './broaden';
 import { rangesFor, reasonFor, type EvidenceGroup } from './reasons';
 import { chooseAnswerSize } from './answerSize';
 import { FEATURE_GROUPS, FEATURE_NAMES, candidateFeatures, type CandidateFeatures, type FeatureInput } from './features';
@@ -81,9 +82,11 @@ class EmbeddedSession implements BrainSession {
     }
     if (!this.retried) {
       this.retried = true;
-      // Only when a turn is left after it for the leader check, which then sees what the retry found.
-      const calls = turn.turn + 1 < turn.totalTurns ? this.plan(this.messageRetries(turn.maxCalls)) : [];
-      if (calls.length > 0) return { kind: 'calls', calls, thought: `Searching again, in shorter forms, for ${plural(calls.length, 'message')} found nowhere as written.` };
+      // Only when a turn is left after it for the leader check, which then sees what these searches found.
+      const broaden = this.broadening();
+      const planned = turn.turn + 1 < turn.totalTurns ? [...broaden, ...this.messageRetries(turn.maxCalls - broaden.length)] : [];
+      const calls = this.plan(planned);
+      if (calls.length > 0) return { kind: 'calls', calls, thought: this.secondLookThought(calls.length - broaden.length, broaden.length > 0) };
     }
     if (!this.checkPlanned) {
       this.checkPlanned = true;
@@ -92,6 +95,21 @@ class EmbeddedSession implements BrainSession {
     const calls = this.check?.nextCalls(turn.maxCalls) ?? [];
     if (calls.length > 0) return { kind: 'calls', calls, thought: this.check!.thought(calls) };
     return this.answer();
+  }
+
+  /** One grep of the whole tree for the issue's rarest words, when turn 1 found fewer than 3 source files (broaden.ts). */
+  private broadening(): PlannedCall[] {
+    const pattern = broadenPattern(this.vocabulary);
+    if (!pattern || !needsBroadening(this.board.all().map((file) => file.path))) return [];
+    return [{ call: { id: 'embedded_broaden', name: 'grep', args: { pattern, case_insensitive: true, max_hits: PLAN_LIMITS.maxHits } }, purpose: 'broaden', clues: [] }];
+  }
+
+  private secondLookThought(retries: number, broadened: boolean): string {
+    const parts = [
+      ...(broadened ? ["Few files found: searching the whole tree for the issue's rarest words."] : []),
+      ...(retries > 0 ? [`Searching again, in shorter forms, for ${plural(retries, 'message')} found nowhere as written.`] : []),
+    ];
+    return parts.join(' ');
   }
 
   /** A grep per message that turn 1 found nowhere, for its shorter forms (none when it has none). */
@@ -138,6 +156,9 @@ class EmbeddedSession implements BrainSession {
           break;
         case 'packages':
           this.board.addPackageManifests(result.hits ?? []);
+          break;
+        case 'broaden':
+          this.board.addBroadened(broadenedFiles(result.hits ?? [], this.vocabulary));
           break;
       }
     }

@@ -30,6 +30,8 @@ export interface FileEvidence {
   definitions: Map<string, ClueHit>;
   mentions: Map<string, ClueHit>;
   messages: Map<string, ClueHit>;
+  /** Found only by the wider search for the rare words (broaden.ts): its weight as a share of the best's. */
+  broadened?: number;
 }
 
 const MAX_LINES_PER_CLUE = 5;
@@ -70,6 +72,11 @@ export class EvidenceBoard {
   /** Records files found by title words alone, so they can compete when nothing stronger exists. */
   addBarePaths(paths: string[]): void {
     for (const path of paths) this.file(path);
+  }
+
+  /** Records the files the wider search found (broaden.ts), each with its share of the best one's weight. */
+  addBroadened(files: { path: string; share: number }[]): void {
+    for (const { path, share } of files) this.file(path).broadened = share;
   }
 
   /** Records grep hits for symbol clues: each hit line is a definition or a mention of the names it contains. */

@@ -29,6 +29,7 @@ export type PlannedCall =
   | { call: ToolCall; purpose: 'paths'; clues: Clue[] }
   | { call: ToolCall; purpose: 'title-paths'; clues: [] }
   | { call: ToolCall; purpose: 'title-names'; clues: [] }
+  | { call: ToolCall; purpose: 'broaden'; clues: [] }
   | { call: ToolCall; purpose: 'packages'; clues: [] };
 
 /** Turn 1: search for every kind of clue at once, within `maxCalls` parallel calls. */

@@ -46,6 +46,8 @@ export const FILE_WEIGHTS = {
   titlePathWord: 0.6,
   /** The file is named after a title word (`commands/sqlmigrate.py` for "sqlmigrate wraps..."); divided by files so named. */
   titleFileName: 2,
+  /** Found only by the wider search for the issue's rare words (broaden.ts); times its share of the best one's weight. */
+  broadened: 0.3,
   /** Bonus per distinct clue that a file defines or matches, beyond the first: many leads agreeing. */
   agreement: 0.4,
   /** Multiplier for a file inside a workspace package the issue names (`@babel/parser` → packages/babel-parser/). */
@@ -156,6 +158,7 @@ export function scoreFile(evidence: FileEvidence, context: ScoreContext, inNamed
   score += titlePathWords(evidence.path, context.titleWords).length * FILE_WEIGHTS.titlePathWord;
   score += titlePathWords(evidence.path, context.bodyWords).length * FILE_WEIGHTS.bodyPathWord;
   score += Math.max(0, strongLeads - 1) * FILE_WEIGHTS.agreement;
+  score += (evidence.broadened ?? 0) * FILE_WEIGHTS.broadened;
   if (inNamedPackage) score *= FILE_WEIGHTS.namedPackage;
   return score * demotion(evidence.path, context);
 }
