@@ -4,7 +4,7 @@ import { declaresOption, isCliOption } from './cliOptions';
 import { identifierShape } from './clues';
 import { defaultBinding, resolvesTo } from './defaultImports';
 import { declaresTypeOnly, definesName, escapeRegex, isMemberFunction } from './definitions';
-import { fileStem, isStringTable, pathKind, type ScoreContext } from './score';
+import { fileStem, isStringTable, joinedName, pathKind, type ScoreContext } from './score';
 import { manifestFolder, subpathResolves } from './packages';
 import { scriptTwins } from './scriptPaths';
 
@@ -172,9 +172,9 @@ export class EvidenceBoard {
     const titleNames = new Set([...base.titleWords, ...base.titleCompounds]);
     for (const file of this.files.values()) {
       // A title word counts as a file's name only when few source files have it in their names at all.
-      const stem = fileStem(file.path);
+      const name = joinedName(fileStem(file.path));
       const source = pathKind(file.path) === 'source';
-      if (source) for (const word of titleNames) if (stem.includes(word)) increment(stemFiles, word);
+      if (source) for (const word of titleNames) if (name.includes(word)) increment(stemFiles, word);
       for (const key of file.definitions.keys()) increment(definitionFiles, key);
       for (const key of new Set([...file.mentions.keys(), ...file.definitions.keys()])) increment(mentionFiles, key);
       const table = file.messages.size > 0 && isStringTable(file.path);

@@ -3,7 +3,7 @@ import type { DefinitionWords } from './definitionWords';
 import type { ClueHit } from './evidence';
 import type { LexicalScore } from './leaderCheck';
 import type { EvidenceGroup } from './reasons';
-import { demotion, fileStem, isMigrationScript, isTitleName, messageFileCount, pathKind, stemmedPathWords, titlePathWords, type ScoreContext, type ScoredFile } from './score';
+import { demotion, fileStem, isMigrationScript, isTitleName, messageFileCount, pathKind, stemmedPathWords, titleNameFiles, titlePathWords, type ScoreContext, type ScoredFile } from './score';
 
 /** One candidate file described by named evidence features (the learned ranker's input). */
 export interface CandidateFeatures {
@@ -235,7 +235,7 @@ function traceFrame(file: ScoredFile, workspaceDepths: number[]): number {
 function titleFileName(file: ScoredFile, context: ScoreContext): number {
   const stem = fileStem(file.path);
   if (pathKind(file.path) !== 'source' || !isTitleName(stem, context)) return 0;
-  return 1 / (context.stemFiles.get(stem) ?? 1);
+  return 1 / titleNameFiles(stem, context);
 }
 
 /** True when every word of the file's name is a title word ("Migration auth.0011_update_proxy_permissions fails"). */

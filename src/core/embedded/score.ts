@@ -47,7 +47,7 @@ export const FILE_WEIGHTS = {
   /** The file is named after a title word (`commands/sqlmigrate.py` for "sqlmigrate wraps..."); divided by files so named. */
   titleFileName: 2,
   /** Found only by the wider search for the issue's rare words (broaden.ts); times its share of the best one's weight. */
-  broadened: 0.3,
+  broadened: 0.05,
   /** Bonus per distinct clue that a file defines or matches, beyond the first: many leads agreeing. */
   agreement: 0.4,
   /** Multiplier for a file inside a workspace package the issue names (`@babel/parser` → packages/babel-parser/). */
@@ -149,7 +149,7 @@ export function scoreFile(evidence: FileEvidence, context: ScoreContext, inNamed
   }
   const named = fileStem(evidence.path);
   if (isTitleName(named, context) && pathKind(evidence.path) === 'source') {
-    parts.push(FILE_WEIGHTS.titleFileName / (context.stemFiles.get(named) ?? 1));
+    parts.push(FILE_WEIGHTS.titleFileName / titleNameFiles(named, context));
     strongLeads++;
   }
   // Diminishing returns: the strongest lead counts fully, each further one less, so a long trace cannot drown the title.
@@ -172,12 +172,31 @@ export function namedPackageOf(path: string, context: Pick<ScoreContext, 'packag
 
 /** True when a file's name (its stem) is a title word, or two adjacent title words joined (`manpage`). */
 export function isTitleName(stem: string, context: Pick<ScoreContext, 'titleWords' | 'titleCompounds'>): boolean {
-  return context.titleWords.includes(stem) || context.titleCompounds.includes(stem);
+  const name = joinedName(stem);
+  return context.titleWords.includes(name) || context.titleCompounds.includes(name);
 }
 
-/** A file's name without folders and extension, lower-cased (`sqlmigrate` for `commands/sqlmigrate.py`). */
+/** A file's name with its separators dropped, as a title writes it: `path-exists` and `path_exists` are `pathexists`. */
+export function joinedName(stem: string): string {
+  return stem.replace(/[-_]/g, '');
+}
+
+/** How many source files have the title name of `stem` in their names (ScoreContext.stemFiles), at least 1. */
+export function titleNameFiles(stem: string, context: Pick<ScoreContext, 'stemFiles'>): number {
+  return context.stemFiles.get(joinedName(stem)) ?? 1;
+}
+
+/** File names that stand for their folder (`lib/path-exists/index.js` is the module `path-exists`). */
+const FOLDER_MODULE = /^(?:index|__init__|mod)$/;
+
+/**
+ * A file's name without folders and extension, lower-cased (`sqlmigrate` for `commands/sqlmigrate.py`); a folder's
+ * index file goes by its folder's name (`path-exists` for `lib/path-exists/index.js`).
+ */
 export function fileStem(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '').toLowerCase();
+  const parts = path.toLowerCase().split('/');
+  const stem = parts[parts.length - 1]!.replace(/\.[^.]*$/, '');
+  return FOLDER_MODULE.test(stem) && parts.length > 1 ? parts[parts.length - 2]! : stem;
 }
 
 /** Title words that appear as words of the file's path. */

@@ -3,7 +3,7 @@ import type { Clue } from '../../../../src/core/embedded/clues';
 import { cachedDefinitionNames, declaresTypeOnly, definesName, definitionSearchPatterns } from '../../../../src/core/embedded/definitions';
 import { EvidenceBoard, moduleMatchesClue, pathMatchesClue } from '../../../../src/core/embedded/evidence';
 import { rangesFor, reasonFor } from '../../../../src/core/embedded/reasons';
-import { chooseAnswer, isMigrationScript, isStringTable, isTitleName, messageFileCount, pathKind, rankFiles, stem, stemmedPathWords, titlePathWords, type ScoreContext } from '../../../../src/core/embedded/score';
+import { chooseAnswer, fileStem, isMigrationScript, isStringTable, isTitleName, messageFileCount, pathKind, rankFiles, stem, stemmedPathWords, titlePathWords, type ScoreContext } from '../../../../src/core/embedded/score';
 
 const titleClue: Clue = { kind: 'symbol', text: 'separability_matrix', source: 'title', weight: 3.9 };
 const bodyClue: Clue = { kind: 'symbol', text: 'CompoundModel', source: 'body', weight: 2.1 };
@@ -82,6 +82,12 @@ describe('embedded scoring', () => {
     assert.match(reasonFor(ranked[0]!, { titleWords: ['sqlmigrate'], titleCompounds: [] }), /^Named after "sqlmigrate" in the issue title/);
     // An inflected title word lists the file (plan.ts) but does not name it: "simplifies" is not `simplify.py`.
     assert.equal(isTitleName('fence', { titleWords: ['fenced'], titleCompounds: [] }), false);
+    // A name written with separators is the title's identifier (`pathExists`), and a folder's index file goes by its folder.
+    assert.equal(fileStem('lib/path-exists/index.js'), 'path-exists');
+    assert.equal(fileStem('sympy/physics/units/__init__.py'), 'units');
+    assert.equal(fileStem('index.js'), 'index');
+    assert.ok(isTitleName(fileStem('lib/path-exists/index.js'), { titleWords: ['pathexists', 'path', 'exists'], titleCompounds: [] }));
+    assert.ok(isTitleName('date_picker', { titleWords: ['date', 'picker'], titleCompounds: ['datepicker'] }));
     // The same word in several source file names is no longer a specific lead.
     b.addBarePaths(['django/core/management/sqlmigrate_utils.py', 'django/db/sqlmigrate.py']);
     const diluted = rankFiles(b.all(), b.context({ ...base, titleWords: ['sqlmigrate'] }));
