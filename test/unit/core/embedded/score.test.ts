@@ -84,7 +84,8 @@ describe('embedded scoring', () => {
     assert.equal(isTitleName('fence', { titleWords: ['fenced'], titleCompounds: [] }), false);
     // A name written with separators is the title's identifier (`pathExists`), and a folder's index file goes by its folder.
     assert.equal(fileStem('lib/path-exists/index.js'), 'path-exists');
-    assert.equal(fileStem('sympy/physics/units/__init__.py'), 'units');
+    assert.equal(fileStem('sympy/physics/units/__init__.py'), '__init__');
+    assert.equal(fileStem('src/index.ts'), 'index', "a top-level folder's index is the package's entry");
     assert.equal(fileStem('index.js'), 'index');
     assert.ok(isTitleName(fileStem('lib/path-exists/index.js'), { titleWords: ['pathexists', 'path', 'exists'], titleCompounds: [] }));
     assert.ok(isTitleName('date_picker', { titleWords: ['date', 'picker'], titleCompounds: ['datepicker'] }));
