@@ -176,9 +176,13 @@ export function isTitleName(stem: string, context: Pick<ScoreContext, 'titleWord
   return context.titleWords.includes(name) || context.titleCompounds.includes(name);
 }
 
-/** A file's name with its separators dropped, as a title writes it: `path-exists` and `path_exists` are `pathexists`. */
+/**
+ * A file's name with the separators between its words dropped, as a title writes it: `path-exists` and `path_exists`
+ * are `pathexists`. A leading underscore stays: scikit-learn's private `_search.py` is not "search" (measured: it
+ * then named `model_selection/_search.py` for "GridSearch" in a title).
+ */
 export function joinedName(stem: string): string {
-  return stem.replace(/[-_]/g, '');
+  return stem.replace(/(?<=[a-z0-9])[-_]+(?=[a-z0-9])/g, '');
 }
 
 /** How many source files have the title name of `stem` in their names (ScoreContext.stemFiles), at least 1. */

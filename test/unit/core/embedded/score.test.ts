@@ -89,6 +89,7 @@ describe('embedded scoring', () => {
     assert.equal(fileStem('index.js'), 'index');
     assert.ok(isTitleName(fileStem('lib/path-exists/index.js'), { titleWords: ['pathexists', 'path', 'exists'], titleCompounds: [] }));
     assert.ok(isTitleName('date_picker', { titleWords: ['date', 'picker'], titleCompounds: ['datepicker'] }));
+    assert.ok(!isTitleName('_search', { titleWords: ['gridsearch', 'grid', 'search'], titleCompounds: [] }), 'a private module keeps its underscore');
     // The same word in several source file names is no longer a specific lead.
     b.addBarePaths(['django/core/management/sqlmigrate_utils.py', 'django/db/sqlmigrate.py']);
     const diluted = rankFiles(b.all(), b.context({ ...base, titleWords: ['sqlmigrate'] }));
