@@ -150,12 +150,14 @@ describe('EmbeddedBrain leader check (real files, real ripgrep, Locator)', funct
     const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain());
     assert.equal(result.candidates[0]?.path, 'app/models/fields.py', JSON.stringify(result.candidates));
     assert.match(result.candidates[0].reason, /microseconds|interval|database/);
-    const check = result.trajectory[1]?.calls.map((c) => c.call) ?? [];
+    // Two source files in the whole tree: turn 2 broadens the search (broaden.ts), turn 3 checks the leaders.
+    assert.deepEqual(result.trajectory[1]?.calls.map((c) => c.call.id), ['embedded_broaden']);
+    const check = result.trajectory[2]?.calls.map((c) => c.call) ?? [];
     assert.equal(check.length, 3, "the issue's words, definitions named with the title's words, and imports of one another");
     for (const call of check) assert.deepEqual([...((call.args as GrepArgs).paths ?? [])].sort(), ['app/forms/fields.py', 'app/models/fields.py']);
     const args = check[0].args as GrepArgs;
     assert.ok(args.case_insensitive === true && /microseconds/.test(args.pattern));
     assert.match((check[1].args as GrepArgs).pattern, /durationfield\|durat\|field\|lose\|precis/);
-    assert.equal(result.usage.turns, 3, 'search, check, answer');
+    assert.equal(result.usage.turns, 4, 'search, broaden, check, answer');
   });
 });
