@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { SCRIPT_FILE_EXTENSION } from './scriptPaths';
 
 /**
  * The name a JavaScript module's default export goes by. A CommonJS or ES module often exports one function
@@ -9,8 +10,6 @@ import { posix } from 'node:path';
  */
 
 const BINDING = /^\s*(?:(?:const|let|var)\s+([\w$]+)\s*=\s*require\(\s*(['"])(\.{1,2}\/[^'"]+)\2\s*\)|import\s+([\w$]+)\s+from\s+(['"])(\.{1,2}\/[^'"]+)\5)/;
-/** Extensions an import specifier may leave out or write as its built form (`./x.js` for `x.ts`). */
-const SCRIPT_EXTENSION = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 
 /** A relative default import on `line`: the bound name and the module it names without its extension, from the root. */
 export function defaultBinding(line: string, importer: string): { name: string; module: string } | undefined {
@@ -18,13 +17,13 @@ export function defaultBinding(line: string, importer: string): { name: string; 
   const name = m?.[1] ?? m?.[4];
   const specifier = m?.[3] ?? m?.[6];
   if (!name || !specifier) return undefined;
-  const module = posix.normalize(posix.join(posix.dirname(importer), specifier)).replace(SCRIPT_EXTENSION, '');
+  const module = posix.normalize(posix.join(posix.dirname(importer), specifier)).replace(SCRIPT_FILE_EXTENSION, '');
   return module.startsWith('../') ? undefined : { name, module };
 }
 
 /** True when `path` is the script file a module resolves to: `ranges/simplify.js`, or `ranges/simplify/index.ts`. */
 export function resolvesTo(path: string, module: string): boolean {
-  if (!SCRIPT_EXTENSION.test(path)) return false;
-  const withoutExt = path.replace(SCRIPT_EXTENSION, '');
+  if (!SCRIPT_FILE_EXTENSION.test(path)) return false;
+  const withoutExt = path.replace(SCRIPT_FILE_EXTENSION, '');
   return withoutExt === module || withoutExt === `${module}/index`;
 }

@@ -83,10 +83,10 @@ export class EvidenceBoard {
   addSymbolHits(hits: GrepHit[], clues: Clue[]): void {
     const matchers = clues.map((clue) => ({ clue, re: new RegExp(`(?<![\\w$])${escapeRegex(clue.text)}(?![\\w$])`) }));
     for (const hit of hits) {
+      const binding = defaultBinding(hit.text, hit.path);
       for (const { clue, re } of matchers) {
         if (!re.test(hit.text)) continue;
         const evidence = this.file(hit.path);
-        const binding = defaultBinding(hit.text, hit.path);
         // Only a compound name: `const user = require('../user')` says no more than the path does.
         if (binding?.name === clue.text && /camel|snake/.test(identifierShape(clue.text)) && !this.bindings.some((b) => b.clue === clue && b.module === binding.module)) {
           this.bindings.push({ clue, module: binding.module });

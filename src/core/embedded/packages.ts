@@ -7,14 +7,13 @@
  */
 
 import { escapeRegex } from './definitions';
-import { BUILD_FOLDER, SCRIPT_EXTENSIONS } from './scriptPaths';
+import { BUILD_FOLDER, SCRIPT_EXTENSIONS, SCRIPT_FILE_EXTENSION } from './scriptPaths';
 
 const SCOPED_NAME = /(?<![\w@/.-])@[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*/g;
 /** `from 'x'`, `require('x')`, `import('x')`, `import 'x'`: bare specifiers only (no `./x`, `/x`, `node:x`). */
 const SPECIFIER = /(?:\bfrom\s+|\brequire\(\s*|\bimport\(\s*|^\s*import\s+)(["'])([a-z0-9@][\w@./-]*)\1/gm;
 const MAX_PACKAGES = 12;
 const MAX_SUBPATHS = 8;
-const SCRIPT_EXTENSION = new RegExp(`\\.(?:${SCRIPT_EXTENSIONS.join('|')})$`);
 /** npm's own limit on a package name's length. */
 const MAX_NAME_LENGTH = 214;
 
@@ -42,7 +41,7 @@ export function packageSubpaths(text: string): PackageSubpath[] {
   const out = new Map<string, PackageSubpath>();
   for (const specifier of bareSpecifiers(text)) {
     const { name, subpath } = splitSpecifier(specifier);
-    const bare = subpath.replace(SCRIPT_EXTENSION, '');
+    const bare = subpath.replace(SCRIPT_FILE_EXTENSION, '');
     if (!isPackageName(name) || !bare || bare.endsWith('/') || /\.\w+$/.test(bare)) continue;
     out.set(`${name}/${bare}`, { name, subpath: bare });
   }
@@ -56,7 +55,7 @@ export function packageSubpaths(text: string): PackageSubpath[] {
  * component folder's file of the same name (`Button/Button.tsx` beside a re-exporting `Button/index.ts`).
  */
 export function subpathResolves(relativePath: string, subpath: string): boolean {
-  const withoutExt = relativePath.replace(SCRIPT_EXTENSION, '');
+  const withoutExt = relativePath.replace(SCRIPT_FILE_EXTENSION, '');
   if (withoutExt === relativePath || /\.d$/.test(withoutExt)) return false;
   const last = subpath.slice(subpath.lastIndexOf('/') + 1);
   const rest = subpath.replace(BUILD_FOLDER, '');

@@ -1,5 +1,6 @@
 import { stemmer } from 'stemmer';
 import type { FileEvidence } from './evidence';
+import { SCRIPT_FILE_EXTENSION } from './scriptPaths';
 
 /** How much each kind and place of clue counts when mined from the issue. */
 export const CLUE_WEIGHTS = {
@@ -191,7 +192,7 @@ export function titleNameFiles(stem: string, context: Pick<ScoreContext, 'stemFi
 }
 
 /** A script that stands for its folder when imported (`require('./path-exists')` loads `path-exists/index.js`). */
-const FOLDER_INDEX = /^index\.(?:[cm]?[jt]s|[jt]sx)$/;
+const isFolderIndex = (name: string) => SCRIPT_FILE_EXTENSION.test(name) && name.replace(SCRIPT_FILE_EXTENSION, '') === 'index';
 
 /**
  * A file's name without folders and extension, lower-cased (`sqlmigrate` for `commands/sqlmigrate.py`); a script
@@ -203,7 +204,7 @@ const FOLDER_INDEX = /^index\.(?:[cm]?[jt]s|[jt]sx)$/;
 export function fileStem(path: string): string {
   const parts = path.toLowerCase().split('/');
   const name = parts[parts.length - 1]!;
-  if (FOLDER_INDEX.test(name) && parts.length > 2) return parts[parts.length - 2]!;
+  if (isFolderIndex(name) && parts.length > 2) return parts[parts.length - 2]!;
   return name.replace(/\.[^.]*$/, '');
 }
 

@@ -8,6 +8,8 @@
 
 const SCRIPT_EXTENSION = /\.(?:js|jsx|mjs|cjs)$/;
 export const SCRIPT_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'];
+/** The end of a JavaScript or TypeScript file's name, any of SCRIPT_EXTENSIONS. */
+export const SCRIPT_FILE_EXTENSION = new RegExp(`\\.(?:${SCRIPT_EXTENSIONS.join('|')})$`);
 /** Output folders of JavaScript builds (tsc's `outDir`, bundlers' module formats). */
 export const BUILD_FOLDER = /^(?:dist|lib|build|out|cjs|esm|es|umd)\//;
 
