@@ -1,4 +1,4 @@
-import type { IssueEvidence } from './clues';
+import type { Clue, IssueEvidence } from './clues';
 import type { DefinitionWords } from './definitionWords';
 import type { ClueHit } from './evidence';
 import type { LexicalScore } from './leaderCheck';
@@ -196,7 +196,7 @@ function summarize(input: FeatureInput): RunSummary {
     lexicalRank: lexical.rank,
     bestDir: dirname(input.ranked[0]?.path ?? ''),
     hasTrace: input.issue.clues.some((c) => c.source === 'trace'),
-    traceDepths: [...new Set(input.ranked.flatMap((f) => f.evidence.pathMatches.filter((c) => c.source === 'trace' && c.depth !== undefined).map((c) => c.depth!)))].sort((a, b) => a - b),
+    traceDepths: workspaceFrameDepths(input.ranked),
     hasPaths: input.issue.clues.some((c) => c.kind === 'path' || c.kind === 'module'),
   };
 }
@@ -221,6 +221,18 @@ function qualified(file: ScoredFile, context: ScoreContext): boolean {
  * Frames in files the workspace lacks (the standard library, another package) do not count: the innermost frame
  * of `urllib/parse.py` under `django/core/validators.py` leaves the validators the innermost of the project's.
  */
+/**
+ * Depths of the traceback frames in the workspace, innermost first: the frames whose path is a workspace file, or,
+ * when no frame's path is (a bundle's `vendor.4b7d91.js:2:301877`, Go's function-only frames), the frames whose
+ * function a workspace file defines. The reporter's own `analyticsCallback` above the library's frames is then not
+ * counted as the innermost.
+ */
+function workspaceFrameDepths(ranked: ScoredFile[]): number[] {
+  const traced = (clues: Clue[]) => [...new Set(clues.filter((c) => c.source === 'trace' && c.depth !== undefined).map((c) => c.depth!))].sort((a, b) => a - b);
+  const byPath = traced(ranked.flatMap((f) => f.evidence.pathMatches));
+  return byPath.length ? byPath : traced(ranked.flatMap((f) => hits(f.evidence.definitions).map((h) => h.clue)));
+}
+
 function traceFrame(file: ScoredFile, workspaceDepths: number[]): number {
   const depths = [...file.evidence.pathMatches, ...hits(file.evidence.definitions).map((h) => h.clue)]
     .filter((c) => c.source === 'trace' && c.depth !== undefined)

@@ -162,6 +162,37 @@ describe('traceback frame feature (real files, real ripgrep)', () => {
       removeTree(tree);
     }
   });
+
+  it("counts a bundle's frames by the functions the workspace defines, and a frame's class qualifies its method", async () => {
+    const tree = makeTree(
+      {
+        'src/event/EventHandler.ts': 'export class EventHandler {\n  emitEvent(message) {\n    this.invokeCallbacks(message);\n  }\n\n  private invokeCallbacks(message) {\n    this.callbacks.forEach((cb) => cb(message));\n  }\n}\n',
+        'src/app/Dispatcher.ts': 'export class Dispatcher {\n  invokeCallbacks(message) {\n    return message;\n  }\n}\n',
+      },
+      'codegrep-features-bundle-',
+    );
+    try {
+      let rows: CandidateFeatures[] = [];
+      const body = [
+        'One throwing listener stops the others:',
+        '```',
+        "Uncaught TypeError: Cannot read properties of undefined (reading 'push')",
+        // The reporter's own callback, in their bundle: no file of the workspace defines it.
+        '    at analyticsCallback (main.8c1f2e.js:1:48211)',
+        '    at EventHandler.invokeCallbacks (vendor.4b7d91.js:2:301877)',
+        '    at Map.forEach (<anonymous>)',
+        '    at EventHandler.emitEvent (vendor.4b7d91.js:2:301402)',
+        '```',
+      ].join('\n');
+      await new Locator(new NodeToolRunner({ roots: [tree] })).locate({ title: 'Exception in one event callback breaks the others', body }, createEmbeddedBrain({ model: null, observe: (f) => (rows = f) }));
+      const value = (path: string, name: string) => rows.find((r) => r.path === path)?.values[FEATURE_NAMES.indexOf(name)];
+      assert.equal(value('src/event/EventHandler.ts', 'trace_frame'), 1, 'the innermost frame the workspace defines');
+      assert.equal(value('src/event/EventHandler.ts', 'definition_qualified'), 1, '`EventHandler.invokeCallbacks` names the file');
+      assert.equal(value('src/app/Dispatcher.ts', 'definition_qualified'), 0, 'a homonym in another class');
+    } finally {
+      removeTree(tree);
+    }
+  });
 });
 
 describe('type-only declarations and migration scripts (real files, real ripgrep)', () => {
