@@ -366,21 +366,19 @@ const COMMAND_START = /^\s*(?:from\s+\S+\s+import|import|npm|npx|yarn|pnpm|pip|p
 const MESSAGE_GRAMMAR = new Set('a an the of to is are was be not no in on for with from at by cannot can\'t must should could unable failed expected'.split(' '));
 
 /** Owners V8 prints for built-in and anonymous receivers: they name no file of the project. */
-const RUNTIME_OWNERS = new Set(['Object', 'Module', 'Function', 'Array', 'Map', 'Set', 'Promise', 'Generator', 'AsyncGenerator', 'process', 'global', 'globalThis', 'window', 'async', 'new']);
+const RUNTIME_OWNERS = new Set(['Object', 'Module', 'Function', 'Array', 'Map', 'Set', 'Promise', 'Generator', 'AsyncGenerator', 'JSON', 'Reflect', 'process', 'global', 'globalThis', 'window', 'async', 'new']);
 
 function mineTraces(text: string, out: ClueCollector): void {
-  const frames: { path?: string; symbol?: string }[] = [];
+  /** `owner`: a JavaScript frame's class (`EventHandler` in `EventHandler.invokeCallbacks`). */
+  const frames: { path?: string; symbol?: string; owner?: string }[] = [];
   for (const m of text.matchAll(PY_FRAME_RE)) frames.push({ path: m[1], symbol: m[3] });
   // Python prints the innermost frame last; most other runtimes print it first.
   frames.reverse();
   // Firefox names a closure by its enclosing function: `makeTopic/<` is inside makeTopic.
   for (const m of text.matchAll(JS_FRAME_RE)) {
     const name = (m[1] ?? m[2])?.replace(/[/<]+$/, '').split('/').pop();
-    const symbol = lastPart(name);
-    frames.push({ path: m[3], symbol });
-    // `EventHandler.invokeCallbacks`: the class names the file that defines the method, as in prose.
     const owner = name?.split(/[.\s]/).filter(Boolean).slice(-2, -1)[0];
-    if (symbol && owner && /^[A-Za-z_$][\w$]*$/.test(owner) && !RUNTIME_OWNERS.has(owner)) out.addQualifier(symbol, owner.toLowerCase());
+    frames.push({ path: m[3], symbol: lastPart(name), owner: owner && /^[A-Za-z_$][\w$]*$/.test(owner) && !RUNTIME_OWNERS.has(owner) ? owner : undefined });
   }
   for (const m of text.matchAll(REACT_FRAME_RE)) frames.push({ path: m[2], symbol: m[1] });
   for (const m of text.matchAll(JAVA_FRAME_RE)) frames.push({ path: javaPath(m[1] ?? '', m[3] ?? ''), symbol: m[2] });
@@ -399,6 +397,8 @@ function mineTraces(text: string, out: ClueCollector): void {
     const weight = CLUE_WEIGHTS.source.trace * Math.pow(CLUE_WEIGHTS.traceDepthDecay, depth);
     if (path) out.add('path', installed ?? tracePathSuffix(path), 'trace', weight * CLUE_WEIGHTS.kind.path, depth);
     if (frame.symbol) addSymbol(frame.symbol, 'trace', out, weight, false, depth);
+    // The class names the file that defines the method, as `models.FilePathField` does in prose.
+    if (frame.symbol && frame.owner) out.addQualifier(frame.symbol, frame.owner.toLowerCase());
     depth++;
   }
   for (const m of text.matchAll(EXCEPTION_LINE_RE)) {

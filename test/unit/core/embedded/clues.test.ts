@@ -214,6 +214,20 @@ describe('embedded clues', () => {
     assert.equal(find(trace, 'symbol', 'mountComponent'), undefined);
   });
 
+  it("takes a JavaScript frame's class as its method's qualifier, not a built-in's or a runtime frame's", () => {
+    const body = [
+      "TypeError: Cannot read properties of undefined (reading 'push')",
+      '    at EventHandler.invokeCallbacks (vendor.4b7d91.js:2:301877)',
+      '    at Object.runCallback (vendor.4b7d91.js:2:301744)',
+      '    at Module._compile (node:internal/modules/cjs/loader.js:1256:14)',
+      '    at Socket.onData (internal/streams/readable.js:12:3)',
+    ].join('\n');
+    const { qualifiers } = mineIssue({ title: 'Callbacks stop after one throws', body });
+    assert.deepEqual(qualifiers.get('invokeCallbacks'), ['eventhandler']);
+    // A built-in receiver, and a frame of the runtime or of a global install, qualify nothing.
+    for (const name of ['runCallback', '_compile', 'onData']) assert.equal(qualifiers.get(name), undefined, name);
+  });
+
   it("mines React's component stack: the components and the files it names", () => {
     const body = ['The above error occurred in the <TopicRow> component:', '    in TopicRow (at TopicList.jsx:31)', '    in ul (created by TopicList)', '    in TopicList (created by App)', '    in App (at index.js:7)'].join('\n');
     const trace = mineIssue({ title: 'Topic list crashes', body }).clues.filter((c) => c.source === 'trace');
