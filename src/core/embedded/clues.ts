@@ -376,9 +376,10 @@ function mineTraces(text: string, out: ClueCollector): void {
   frames.reverse();
   // Firefox names a closure by its enclosing function: `makeTopic/<` is inside makeTopic.
   for (const m of text.matchAll(JS_FRAME_RE)) {
-    const name = (m[1] ?? m[2])?.replace(/[/<]+$/, '').split('/').pop();
-    const owner = name?.split(/[.\s]/).filter(Boolean).slice(-2, -1)[0];
-    frames.push({ path: m[3], symbol: lastPart(name), owner: owner && /^[A-Za-z_$][\w$]*$/.test(owner) && !RUNTIME_OWNERS.has(owner) ? owner : undefined });
+    // `EventHandler.invokeCallbacks`: the method, and the class that owns it.
+    const parts = ((m[1] ?? m[2])?.replace(/[/<]+$/, '').split('/').pop() ?? '').split(/[.\s]/).filter(Boolean);
+    const owner = parts[parts.length - 2];
+    frames.push({ path: m[3], symbol: parts[parts.length - 1], owner: owner && /^[A-Za-z_$][\w$]*$/.test(owner) && !RUNTIME_OWNERS.has(owner) ? owner : undefined });
   }
   for (const m of text.matchAll(REACT_FRAME_RE)) frames.push({ path: m[2], symbol: m[1] });
   for (const m of text.matchAll(JAVA_FRAME_RE)) frames.push({ path: javaPath(m[1] ?? '', m[3] ?? ''), symbol: m[2] });
@@ -572,12 +573,6 @@ function javaPath(qualified: string, file: string): string {
   const parts = qualified.split('.');
   parts.pop();
   return [...parts.filter((p) => /^[a-z]/.test(p)), file].join('/');
-}
-
-function lastPart(name: string | undefined): string | undefined {
-  if (!name) return undefined;
-  const parts = name.split(/[.\s]/).filter(Boolean);
-  return parts[parts.length - 1];
 }
 
 /** A URL-encoded path decoded, or as written when its escapes are malformed (`%zz`). */

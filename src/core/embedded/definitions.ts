@@ -68,13 +68,17 @@ export function definesName(line: string, name: string): boolean {
   return !importsName(line, name) && patternsFor(name).any.some((re) => re.test(line));
 }
 
+/** A value that is another binding or a member of one (`_mkdirs.ensureDir`), not a literal (`true`, `null`). */
+export const NAMED_VALUE = String.raw`(?!(?:true|false|null|undefined)\b)[A-Za-z_$][\w$]*(?:\.[\w$]+)*`;
+
 /**
  * An import or re-export list: `import { type X } from`, `export { type X }`, CommonJS's import, `const X =
  * require('./x')` (or a dynamic `await import(…)`), and another module's value exported under a name, `export
  * const ensureDir = _mkdirs.ensureDir`: nothing defined there.
  */
-const IMPORT_LINE =
-  /^\s*(?:import\b|export\s+(?:type\s*)?\{|(?:const|let|var)\s[^=]*=\s*(?:await\s+)?(?:require|import)\s*\(|export\s+const\s+[\w$]+\s*=\s*(?!(?:true|false|null|undefined)\b)[A-Za-z_$][\w$]*(?:\.[\w$]+)*\s*;?\s*$)/;
+const IMPORT_LINE = new RegExp(
+  String.raw`^\s*(?:import\b|export\s+(?:type\s*)?\{|(?:const|let|var)\s[^=]*=\s*(?:await\s+)?(?:require|import)\s*\(|export\s+const\s+[\w$]+\s*=\s*${NAMED_VALUE}\s*;?\s*$)`,
+);
 
 /**
  * True when `line` only imports `name` or uses it as a type: an import or re-export line, a `type X` member of an

@@ -216,11 +216,11 @@ function qualified(file: ScoredFile, context: ScoreContext): boolean {
   return hits(file.evidence.definitions).some((h) => (context.qualifiers.get(h.clue.text) ?? []).some((q) => segments.has(q)));
 }
 
-/**
- * 1 for the innermost traceback frame in the workspace, 1/2 for the next...; 0 when no frame points at the file.
- * Frames in files the workspace lacks (the standard library, another package) do not count: the innermost frame
- * of `urllib/parse.py` under `django/core/validators.py` leaves the validators the innermost of the project's.
- */
+/** The frame depths the traceback clues among `clues` were seen at, each once, innermost first. */
+function frameDepths(clues: Clue[]): number[] {
+  return [...new Set(clues.filter((c) => c.source === 'trace' && c.depth !== undefined).map((c) => c.depth!))].sort((a, b) => a - b);
+}
+
 /**
  * Depths of the traceback frames in the workspace, innermost first: the frames whose path is a workspace file, or,
  * when no frame's path is (a bundle's `vendor.4b7d91.js:2:301877`, Go's function-only frames), the frames whose
@@ -228,18 +228,20 @@ function qualified(file: ScoredFile, context: ScoreContext): boolean {
  * counted as the innermost.
  */
 function workspaceFrameDepths(ranked: ScoredFile[]): number[] {
-  const traced = (clues: Clue[]) => [...new Set(clues.filter((c) => c.source === 'trace' && c.depth !== undefined).map((c) => c.depth!))].sort((a, b) => a - b);
-  const byPath = traced(ranked.flatMap((f) => f.evidence.pathMatches));
-  return byPath.length ? byPath : traced(ranked.flatMap((f) => hits(f.evidence.definitions).map((h) => h.clue)));
+  const byPath = frameDepths(ranked.flatMap((f) => f.evidence.pathMatches));
+  return byPath.length ? byPath : frameDepths(ranked.flatMap((f) => hits(f.evidence.definitions).map((h) => h.clue)));
 }
 
+/**
+ * 1 for the innermost traceback frame in the workspace, 1/2 for the next...; 0 when no frame points at the file.
+ * Frames in files the workspace lacks (the standard library, another package) do not count: the innermost frame
+ * of `urllib/parse.py` under `django/core/validators.py` leaves the validators the innermost of the project's.
+ */
 function traceFrame(file: ScoredFile, workspaceDepths: number[]): number {
-  const depths = [...file.evidence.pathMatches, ...hits(file.evidence.definitions).map((h) => h.clue)]
-    .filter((c) => c.source === 'trace' && c.depth !== undefined)
-    .map((c) => c.depth!);
+  const depths = frameDepths([...file.evidence.pathMatches, ...hits(file.evidence.definitions).map((h) => h.clue)]);
   if (!depths.length) return 0;
-  const depth = Math.min(...depths);
-  // Without any frame path in the workspace (Go's function-only frames), depths stay as printed.
+  const depth = depths[0]!;
+  // Without any frame in the workspace (no frame's path, no frame's function), depths stay as printed.
   const inner = workspaceDepths.length ? workspaceDepths.filter((d) => d < depth).length : depth;
   return 1 / (1 + inner);
 }

@@ -1,4 +1,5 @@
 import type { GrepHit } from '../../common/tools';
+import { NAMED_VALUE } from './definitions';
 
 /**
  * The lines of a JavaScript or TypeScript file that only re-export names: `export { a, b } from './x'`,
@@ -17,7 +18,7 @@ const LIST_CLOSE = /^\s*\}\s*from\s/;
  * Another module's value passed on under a name, on one line: fs-extra's `export const ensureDir = _mkdirs.ensureDir`,
  * `exports.parse = require('./parse')`, `module.exports.Agent = Agent`.
  */
-const ALIAS = /^\s*(?:export\s+const\s+[\w$]+|(?:module\.)?exports\.[\w$]+)\s*=\s*(?:require\(\s*['"][^'"]+['"]\s*\)|(?!(?:true|false|null|undefined)\b)[A-Za-z_$][\w$]*(?:\.[\w$]+)*)\s*;?\s*$/;
+const ALIAS = new RegExp(String.raw`^\s*(?:export\s+const\s+[\w$]+|(?:module\.)?exports\.[\w$]+)\s*=\s*(?:require\(\s*['"][^'"]+['"]\s*\)|${NAMED_VALUE})\s*;?\s*$`);
 /**
  * CommonJS's barrel: `module.exports = {` and then one name a line, `  simplifyRange,` or `  parse: require('./parse'),`.
  * The `const simplifyRange = require('./ranges/simplify')` that brought an entry's name in only passes it on too.
