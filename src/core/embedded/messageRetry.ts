@@ -7,8 +7,9 @@ import { escapeRegex } from './definitions';
  * number is assigned for table" from `__('no number is assigned for %s: %s')`, SymPy "expected a valid
  * domain specification, got RR" from `'... got %s'`. Quotes, numbers and `{…}` are already cut when the
  * message is mined (clues.ts, longestLiteralRun); what is left is a bare word at either end, or a log
- * level the program added. So the retry looks for the message without its level, its first word or its
- * last word, each still long enough to be specific.
+ * level the program added. So the retry looks for the message without its level, its first word, its last
+ * word, or both when a value stood at each end (axios's "baseUrl is likely a misspelling of baseURL" from
+ * `${opt} is likely a misspelling of ${correctSpelling}`), each still long enough to be specific.
  */
 
 /** A log level or exception name a program puts before its message (`WARNING:`, `ValueError:`). */
@@ -30,7 +31,7 @@ export function messageRetryForms(message: string): string[] {
   const words = stripped.split(/\s+/).filter(Boolean);
   const forms: string[] = [];
   if (stripped !== message && words.length >= 3) forms.push(words.join(' '));
-  for (const form of [words.slice(0, -1), words.slice(1)]) {
+  for (const form of [words.slice(0, -1), words.slice(1), words.slice(1, -1)]) {
     const text = form.join(' ');
     // A form ending in the colon before the printed value ("Unexpected data type:" of `Unexpected data type:
     // ${typeof value}`) keeps the colon in the pattern, which makes it specific with one word fewer.

@@ -7,16 +7,26 @@ import { NodeToolRunner } from '../../../../src/tools/runner';
 import { makeGitTree, removeTree } from '../../tools/fixture';
 
 describe('message retry', () => {
-  it('drops the log level, then the last or the first word, where the printed value stood', () => {
+  it('drops the log level, then the last, the first or both end words, where the printed values stood', () => {
     assert.deepEqual(messageRetryForms('WARNING: no number is assigned for table'), [
       'no number is assigned for table',
       'no number is assigned for',
       'number is assigned for table',
+      'number is assigned for',
     ]);
     assert.deepEqual(messageRetryForms('expected a valid domain specification, got RR'), [
       'expected a valid domain specification, got',
       'a valid domain specification, got RR',
+      'a valid domain specification, got',
     ]);
+  });
+
+  it('finds a message printed with a value at each end (axios: `${opt} is likely a misspelling of ${correctSpelling}`)', () => {
+    const forms = messageRetryForms('baseUrl is likely a misspelling of baseURL');
+    assert.deepEqual(forms, ['baseUrl is likely a misspelling of', 'is likely a misspelling of baseURL', 'is likely a misspelling of']);
+    const re = new RegExp(messageRetryPattern(forms)!, 'i');
+    assert.ok(re.test('    console.warn(`${opt} is likely a misspelling of ${correctSpelling}`);'));
+    assert.deepEqual(messageRetryForms('x is not a y'), [], 'too short once both ends go');
   });
 
   it('keeps no form too short to be specific', () => {
