@@ -42,6 +42,12 @@ export interface IssueEvidence {
    * so named is named by the title as much as `sqlmigrate.py` is by "sqlmigrate".
    */
   titleCompounds: string[];
+  /**
+   * Two adjacent words of the body's prose, lower-case and apart by a space (`boolean attribute` for "isn't treated
+   * as a boolean attribute"): a file named by them (`boolean_attributes.js`) may be what the reporter describes.
+   * Weaker than the title's names.
+   */
+  bodyCompounds: string[];
   /** Lower-case words of the body's prose, matched against path names with a smaller weight. */
   bodyWords: string[];
   /** True when the issue is about tests, docs or examples, which are otherwise demoted. */
@@ -181,6 +187,7 @@ export function mineIssue(raw: Issue): IssueEvidence {
     clues,
     titleWords: titleWords(title),
     titleCompounds: titleCompounds(title),
+    bodyCompounds: bodyCompounds(bareProse, titleCompounds(title)),
     bodyWords: titleWords(bareProse).filter((w) => !titleWords(title).includes(w)),
     mentionsTests: /\b(?:tests?|testing|pytest|unit ?test|test suite|fixtures?)\b/i.test(title),
     qualifiers: collector.qualifiers,
@@ -486,16 +493,34 @@ function isTitleCase(title: string): boolean {
 /** Short words that join no name ("the date picker" is about `DatePicker`, not `thedate`). */
 const SHORT_FUNCTION_WORDS = new Set('the and for not but are was has had can its our you all any how why who off yet nor'.split(' '));
 
+/** Most body compounds kept, in the order the prose writes them. */
+const MAX_BODY_COMPOUNDS = 24;
+
+/**
+ * Adjacent words of the body's prose that may name a file together, as titleCompounds joins the title's
+ * (`boolean attribute`), apart by a space; not the title's own compounds.
+ */
+export function bodyCompounds(prose: string, fromTitle: string[]): string[] {
+  // A full stop ends a sentence, not a name: "a boolean attribute." still joins its last two words.
+  const pairs = compoundPairs(prose.replace(/\.(?=\s|$)/g, ' ')).filter(([a, b]) => !fromTitle.includes(`${a}${b}`));
+  return [...new Set(pairs.map(([a, b]) => `${a} ${b}`))].slice(0, MAX_BODY_COMPOUNDS);
+}
+
 /** Adjacent words of the title joined as one name, when a space or a hyphen separates them: at most 8. */
 export function titleCompounds(title: string): string[] {
-  const out = new Set<string>();
-  const tokens = [...title.matchAll(/[\w.]+|[^\w.]+/g)].map((m) => m[0]);
+  return [...new Set(compoundPairs(title).map(([a, b]) => `${a}${b}`))].slice(0, 8);
+}
+
+/** Adjacent words, lower-case, that a space or a hyphen separates and that are no function words. */
+function compoundPairs(text: string): [string, string][] {
+  const out: [string, string][] = [];
+  const tokens = [...text.matchAll(/[\w.]+|[^\w.]+/g)].map((m) => m[0]);
   const joins = (word: string) => /^[A-Za-z][a-z]{2,}$/.test(word) && !FUNCTION_WORDS.has(word.toLowerCase()) && !SHORT_FUNCTION_WORDS.has(word.toLowerCase());
   for (let i = 0; i + 2 < tokens.length; i++) {
     const [first, gap, second] = [tokens[i]!, tokens[i + 1]!, tokens[i + 2]!];
-    if (/^[ -]$/.test(gap) && joins(first) && joins(second)) out.add(`${first}${second}`.toLowerCase());
+    if (/^[ -]$/.test(gap) && joins(first) && joins(second)) out.push([first.toLowerCase(), second.toLowerCase()]);
   }
-  return [...out].slice(0, 8);
+  return out;
 }
 
 function titleWords(title: string): string[] {

@@ -144,6 +144,7 @@ class EmbeddedSession implements BrainSession {
           if (!result.truncated) this.board.addBarePaths(result.paths ?? []);
           break;
         case 'title-names':
+        case 'body-names':
           if (!result.truncated) this.board.addBarePaths(distinctlyNamed(result.paths ?? []));
           break;
         case 'definitions':

@@ -4,7 +4,7 @@ import { declaresOption, isCliOption } from './cliOptions';
 import { identifierShape } from './clues';
 import { defaultBinding, resolvesTo } from './defaultImports';
 import { declaresTypeOnly, definesName, escapeRegex, isMemberFunction } from './definitions';
-import { fileStem, isStringTable, joinedName, pathKind, type ScoreContext } from './score';
+import { bodyNameOf, fileStem, isStringTable, joinedName, pathKind, type ScoreContext } from './score';
 import { manifestFolder, subpathResolves } from './packages';
 import { scriptTwins } from './scriptPaths';
 
@@ -160,7 +160,7 @@ export class EvidenceBoard {
   }
 
   /** File counts per clue, which turn raw matches into rarity-weighted evidence. */
-  context(base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'titleCompounds' | 'bodyWords' | 'qualifiers'>): ScoreContext {
+  context(base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'titleCompounds' | 'bodyCompounds' | 'bodyWords' | 'qualifiers'>): ScoreContext {
     this.resolveSubpaths();
     this.resolveBindings();
     const definitionFiles = new Map<string, number>();
@@ -169,12 +169,16 @@ export class EvidenceBoard {
     const messageTableFiles = new Map<string, number>();
     const pathFiles = new Map<string, number>();
     const stemFiles = new Map<string, number>();
+    const bodyNameFiles = new Map<string, number>();
     const titleNames = new Set([...base.titleWords, ...base.titleCompounds]);
+
     for (const file of this.files.values()) {
       // A title word counts as a file's name only when few source files have it in their names at all.
       const name = joinedName(fileStem(file.path));
       const source = pathKind(file.path) === 'source';
       if (source) for (const word of titleNames) if (name.includes(word)) increment(stemFiles, word);
+      const bodyName = source ? bodyNameOf(fileStem(file.path), base) : undefined;
+      if (bodyName) increment(bodyNameFiles, bodyName);
       for (const key of file.definitions.keys()) increment(definitionFiles, key);
       for (const key of new Set([...file.mentions.keys(), ...file.definitions.keys()])) increment(mentionFiles, key);
       const table = file.messages.size > 0 && isStringTable(file.path);
@@ -188,7 +192,7 @@ export class EvidenceBoard {
     }
     // The root's package.json says nothing about where in the tree a fix is: no file is "in" the root package.
     const packages = new Map([...this.packages].filter(([folder]) => folder !== ''));
-    return { ...base, definitionFiles, mentionFiles, messageFiles, messageTableFiles, pathFiles, stemFiles, packages };
+    return { ...base, definitionFiles, mentionFiles, messageFiles, messageTableFiles, pathFiles, stemFiles, bodyNameFiles, packages };
   }
 
   private file(path: string): FileEvidence {

@@ -3,7 +3,7 @@ import type { DefinitionWords } from './definitionWords';
 import type { ClueHit } from './evidence';
 import type { LexicalScore } from './leaderCheck';
 import type { EvidenceGroup } from './reasons';
-import { demotion, fileStem, isMigrationScript, isTitleName, messageFileCount, pathKind, stemmedPathWords, titleNameFiles, titlePathWords, type ScoreContext, type ScoredFile } from './score';
+import { bodyNameFiles, bodyNameOf, demotion, fileStem, isMigrationScript, isTitleName, messageFileCount, pathKind, stemmedPathWords, titleNameFiles, titlePathWords, type ScoreContext, type ScoredFile } from './score';
 
 /** One candidate file described by named evidence features (the learned ranker's input). */
 export interface CandidateFeatures {
@@ -105,6 +105,8 @@ const EXTRACTORS: [name: string, extract: Extractor][] = [
   ['title_lexical_share', (f, _i, r) => (r.bestTitleLexical > 0 ? (r.input.titleLexical?.get(f.path)?.score ?? 0) / r.bestTitleLexical : 0)],
   // The title's words a leader holds, against the leader holding the most: coverage, where BM25 rewards repeats.
   ['title_words_held', (f, _i, r) => (r.mostTitleWords > 0 ? (r.input.titleLexical?.get(f.path)?.words.length ?? 0) / r.mostTitleWords : 0)],
+  // Named by two adjacent words of the body (`boolean_attributes.js` for "… a boolean attribute"), not by the title.
+  ['body_file_name', (f, _i, r) => bodyFileName(f, r.input.context)],
 ];
 
 
@@ -123,6 +125,7 @@ const BASE_GROUPS: Partial<Record<string, EvidenceGroup>> = {
   definition_top_level: 'definition',
   definition_qualified: 'definition',
   title_file_name: 'title-name',
+  body_file_name: 'body-name',
   defined_title_words_rank_inverse: 'defined-words',
   defined_title_words_share: 'defined-words',
   import_tie_to_first: 'import',
@@ -244,6 +247,12 @@ function traceFrame(file: ScoredFile, workspaceDepths: number[]): number {
   // Without any frame in the workspace (no frame's path, no frame's function), depths stay as printed.
   const inner = workspaceDepths.length ? workspaceDepths.filter((d) => d < depth).length : depth;
   return 1 / (1 + inner);
+}
+
+function bodyFileName(file: ScoredFile, context: ScoreContext): number {
+  const stem = fileStem(file.path);
+  const pair = pathKind(file.path) === 'source' && !isTitleName(stem, context) ? bodyNameOf(stem, context) : undefined;
+  return pair ? 1 / bodyNameFiles(pair, context) : 0;
 }
 
 function titleFileName(file: ScoredFile, context: ScoreContext): number {

@@ -29,6 +29,7 @@ export type PlannedCall =
   | { call: ToolCall; purpose: 'paths'; clues: Clue[] }
   | { call: ToolCall; purpose: 'title-paths'; clues: [] }
   | { call: ToolCall; purpose: 'title-names'; clues: [] }
+  | { call: ToolCall; purpose: 'body-names'; clues: [] }
   | { call: ToolCall; purpose: 'broaden'; clues: [] }
   | { call: ToolCall; purpose: 'packages'; clues: [] };
 
@@ -76,12 +77,29 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
   }
   // Last, so that when the turn's calls run out an option goes before the title's file names and the packages.
   options.forEach(searchMessage);
+  // Files named by two adjacent words of the body (`boolean_attributes.js` for "… a boolean attribute"): the
+  // weakest lead, so the first call to go when the turn runs out.
+  const bodyGlob = bodyNamesGlob(evidence.bodyCompounds);
+  if (bodyGlob) planned.push({ call: { id: id(), name: 'glob', args: { pattern: bodyGlob, case_insensitive: true } }, purpose: 'body-names', clues: [] });
   return planned.slice(0, maxCalls);
 }
 
 /** A glob for files whose name, less its extensions, is one of `titleWords`; undefined without words. */
 export function titleStemGlob(titleWords: string[]): string | undefined {
   return wordsGlob(titleWords, (words) => `${words}.*`);
+}
+
+/**
+ * A glob for files named by a body compound in any spelling and number: `boolean attribute` gives
+ * `boolean?([-_])attribute?(s)` (boolean_attributes.js, BooleanAttribute.ts); undefined without compounds.
+ */
+export function bodyNamesGlob(pairs: string[]): string | undefined {
+  const names = pairs.map((pair) => {
+    const [first, second] = pair.split(' ').map((w) => w.replace(/[^a-z0-9]/g, '')) as [string, string];
+    return `${first}?([-_])${second.replace(/s$/, '')}?(s)`;
+  });
+  if (names.length === 0) return undefined;
+  return `**/${names.length === 1 ? names[0]! : `{${names.join(',')}}`}.*`;
 }
 
 /** Shorter words (`sets`, `lib`) are matched as written only: their stems collide with unrelated names. */

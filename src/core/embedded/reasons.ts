@@ -4,7 +4,7 @@ import { isCliOption } from './cliOptions';
 import type { Clue, ClueSource } from './clues';
 import type { ClueHit } from './evidence';
 import type { WordLine } from './leaderCheck';
-import { fileStem, isTitleName, pathKind, titlePathWords, type ScoreContext, type ScoredFile } from './score';
+import { bodyNameOf, fileStem, isTitleName, pathKind, titlePathWords, type ScoreContext, type ScoredFile } from './score';
 
 const WHERE: Record<ClueSource, string> = {
   title: 'named in the issue title',
@@ -25,7 +25,7 @@ const DEFINITION_SPAN = 20;
 const MAX_RANGES = 4;
 
 /** The kinds of evidence a reason can name; the learned ranker weighs each (features.ts, FEATURE_GROUPS). */
-export type EvidenceGroup = 'path' | 'module' | 'message' | 'definition' | 'title-name' | 'defined-words' | 'import' | 'mention' | 'words';
+export type EvidenceGroup = 'path' | 'module' | 'message' | 'definition' | 'title-name' | 'body-name' | 'defined-words' | 'import' | 'mention' | 'words';
 
 /** What the leader check found of a file beyond its evidence; only the learned ranker weighs it. */
 export interface CheckFindings {
@@ -40,7 +40,7 @@ export interface CheckFindings {
  * to its rank (`weights`: each group's share of the learned model's log-odds), else in a fixed order.
  * `found` is what the leader check found of the file (a definition named with the title's words, an import tie).
  */
-export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWords' | 'titleCompounds'>, weights?: Map<EvidenceGroup, number>, found: CheckFindings = {}): string {
+export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWords' | 'titleCompounds' | 'bodyCompounds'>, weights?: Map<EvidenceGroup, number>, found: CheckFindings = {}): string {
   const { definedName, importedWith } = found;
   const e = file.evidence;
   const parts: { group: EvidenceGroup; text: string }[] = [];
@@ -57,6 +57,10 @@ export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWord
   if (firstDef) add('definition', `defines \`${firstDef.clue.text}\` (${WHERE[firstDef.clue.source]})${otherDefs.length ? ` and ${names(otherDefs)}` : ''}`);
   const stem = fileStem(file.path);
   if (isTitleName(stem, title) && pathKind(file.path) === 'source') add('title-name', `named after "${stem}" in the issue title`);
+  else if (pathKind(file.path) === 'source') {
+    const bodyName = bodyNameOf(stem, title);
+    if (bodyName) add('body-name', `named after "${bodyName}" in the issue`);
+  }
   // Only the learned ranker weighs it, so only its answers name it; a name the issue spelled is said above.
   if (definedName && weights && !e.definitions.has(definedName)) add('defined-words', `defines \`${definedName}\`, named with the title's words`);
   if (importedWith && weights) add('import', `imports or is imported by \`${importedWith}\``);

@@ -47,6 +47,8 @@ export const FILE_WEIGHTS = {
   titlePathWord: 0.6,
   /** The file is named after a title word (`commands/sqlmigrate.py` for "sqlmigrate wraps..."); divided by files so named. */
   titleFileName: 2,
+  /** The file is named by two adjacent words of the body (`boolean_attributes.js`); divided by files so named. */
+  bodyFileName: 1,
   /** Found only by the wider search for the issue's rare words (broaden.ts); times its share of the best one's weight. */
   broadened: 0.05,
   /** Bonus per distinct clue that a file defines or matches, beyond the first: many leads agreeing. */
@@ -90,6 +92,8 @@ export interface ScoreContext {
   titleWords: string[];
   /** Adjacent title words joined as one name (IssueEvidence.titleCompounds). */
   titleCompounds: string[];
+  /** Adjacent words of the body's prose, apart by a space (IssueEvidence.bodyCompounds). */
+  bodyCompounds: string[];
   bodyWords: string[];
   qualifiers: Map<string, string[]>;
   /** How many files define / mention / contain each clue (keyed by clue text). */
@@ -102,6 +106,8 @@ export interface ScoreContext {
   pathFiles: Map<string, number>;
   /** How many source files with evidence have each title word in their file name. */
   stemFiles: Map<string, number>;
+  /** How many source files on the board are named by each body compound (keyed by the compound). */
+  bodyNameFiles: Map<string, number>;
   /** The workspace's packages the issue names, folder (trailing `/`) to name; empty outside monorepos. */
   packages: Map<string, string>;
 }
@@ -152,6 +158,9 @@ export function scoreFile(evidence: FileEvidence, context: ScoreContext, inNamed
   if (isTitleName(named, context) && pathKind(evidence.path) === 'source') {
     parts.push(FILE_WEIGHTS.titleFileName / titleNameFiles(named, context));
     strongLeads++;
+  } else {
+    const bodyName = pathKind(evidence.path) === 'source' ? bodyNameOf(named, context) : undefined;
+    if (bodyName) parts.push(FILE_WEIGHTS.bodyFileName / bodyNameFiles(bodyName, context));
   }
   // Diminishing returns: the strongest lead counts fully, each further one less, so a long trace cannot drown the title.
   parts.sort((a, b) => b - a);
@@ -175,6 +184,20 @@ export function namedPackageOf(path: string, context: Pick<ScoreContext, 'packag
 export function isTitleName(stem: string, context: Pick<ScoreContext, 'titleWords' | 'titleCompounds'>): boolean {
   const name = joinedName(stem);
   return context.titleWords.includes(name) || context.titleCompounds.includes(name);
+}
+
+/** The body compound (`boolean attribute`) a file's name spells (`boolean_attributes`), in either number. */
+export function bodyNameOf(stem: string, context: Pick<ScoreContext, 'bodyCompounds'>): string | undefined {
+  const name = joinedName(stem);
+  return context.bodyCompounds.find((pair) => {
+    const joined = pair.replace(' ', '');
+    return name === joined || name === `${joined}s` || (joined.endsWith('s') && name === joined.slice(0, -1));
+  });
+}
+
+/** How many source files on the board spell the body compound `pair` as their name (ScoreContext.bodyNameFiles), at least 1. */
+export function bodyNameFiles(pair: string, context: Pick<ScoreContext, 'bodyNameFiles'>): number {
+  return context.bodyNameFiles.get(pair) ?? 1;
 }
 
 /**

@@ -52,8 +52,9 @@ describe('command-line options', () => {
     });
     const purposes = (maxCalls: number) => planFirstTurn(evidence, maxCalls).map((p) => (p.purpose === 'message' && p.clues[0].text.startsWith('--') ? 'option' : p.purpose));
     const full = purposes(20);
-    assert.equal(full.length, 10, full.join(','));
-    assert.equal(full.at(-1), 'option');
+    assert.equal(full.length, 11, full.join(','));
+    assert.equal(full.at(-2), 'option');
+    assert.equal(full.at(-1), 'body-names', "the body's file names go before an option");
     assert.ok(purposes(8).includes('title-paths') && !purposes(8).includes('option'), purposes(8).join(','));
   });
 

@@ -7,11 +7,12 @@ import { chooseAnswer, fileStem, isMigrationScript, isStringTable, isTitleName, 
 
 const titleClue: Clue = { kind: 'symbol', text: 'separability_matrix', source: 'title', weight: 3.9 };
 const bodyClue: Clue = { kind: 'symbol', text: 'CompoundModel', source: 'body', weight: 2.1 };
-const base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'titleCompounds' | 'bodyWords' | 'qualifiers'> = {
+const base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'titleCompounds' | 'bodyCompounds' | 'bodyWords' | 'qualifiers'> = {
   mentionsTests: false,
   mentionsDocs: false,
   titleWords: ['separability', 'matrix'],
   titleCompounds: [],
+  bodyCompounds: [],
   bodyWords: [],
   qualifiers: new Map(),
 };
@@ -79,7 +80,7 @@ describe('embedded scoring', () => {
     assert.equal(context.stemFiles.get('sqlmigrate'), 1, 'the test file does not dilute the name');
     const ranked = rankFiles(b.all(), context);
     assert.equal(ranked[0]!.path, 'django/core/management/commands/sqlmigrate.py');
-    assert.match(reasonFor(ranked[0]!, { titleWords: ['sqlmigrate'], titleCompounds: [] }), /^Named after "sqlmigrate" in the issue title/);
+    assert.match(reasonFor(ranked[0]!, { titleWords: ['sqlmigrate'], titleCompounds: [], bodyCompounds: [] }), /^Named after "sqlmigrate" in the issue title/);
     // An inflected title word lists the file (plan.ts) but does not name it: "simplifies" is not `simplify.py`.
     assert.equal(isTitleName('fence', { titleWords: ['fenced'], titleCompounds: [] }), false);
     // A name written with separators is the title's identifier (`pathExists`), and a folder's index file goes by its folder.
