@@ -58,7 +58,12 @@ function matchFiles(files: string[], prefixes: string[], pattern: string, stripR
   const byName = !pattern.includes('/');
   const literals = requiredLiterals(nocase ? pattern.toLowerCase() : pattern);
   const fold = nocase ? (text: string) => text.toLowerCase() : (text: string) => text;
-  const matches = literals ? (text: string) => literals.some((literal) => fold(text).includes(literal)) && regex.test(text) : (text: string) => regex.test(text);
+  const matches = literals
+    ? (text: string) => {
+        const folded = fold(text);
+        return literals.some((literal) => folded.includes(literal)) && regex.test(text);
+      }
+    : (text: string) => regex.test(text);
   const test = (rel: string) => matches(byName ? rel.slice(rel.lastIndexOf('/') + 1) : rel);
   return files.filter((file) => {
     const prefix = prefixes.length === 1 ? (file.startsWith(prefixes[0]) ? prefixes[0] : undefined) : prefixes.find((p) => file.startsWith(p));

@@ -7,15 +7,22 @@ import { braceExpand } from 'minimatch';
 const UNSAFE = /[[\]()\\!+@]|\/\/|(?:^|\/)\.\.?(?:\/|$)/;
 
 /**
+ * An extglob that may match nothing, `?(…)` or `*(…)` without a group inside: the text around it is still
+ * required (`boolean?([-_])attribute?(s)` needs `boolean` and `attribute`), so it reads as a wildcard.
+ */
+const OPTIONAL_GROUP = /[?*]\([^()]*\)/g;
+
+/**
  * For each brace alternative of a glob, its longest run of literal text, which every path it matches
  * must contain; undefined when some alternative has none or the pattern uses syntax where literal text
  * is not required. glob checks `includes` first: minimatch's RegExp for `**` backtracks, and most paths
  * of a large tree fail the cheap check (a 4-alternative `**` pattern over django: ~17 ms -> ~5 ms).
  */
 export function requiredLiterals(pattern: string): string[] | undefined {
-  if (UNSAFE.test(pattern)) return undefined;
+  const plain = pattern.replace(OPTIONAL_GROUP, '*');
+  if (UNSAFE.test(plain)) return undefined;
   const literals: string[] = [];
-  for (const alternative of braceExpand(pattern)) {
+  for (const alternative of braceExpand(plain)) {
     const longest = alternative
       .split(/[*?{}]+/)
       // `**/a/b` also matches `a/b` at the top: the slashes next to a wildcard are not required.

@@ -171,7 +171,6 @@ export class EvidenceBoard {
     const stemFiles = new Map<string, number>();
     const bodyNameFiles = new Map<string, number>();
     const titleNames = new Set([...base.titleWords, ...base.titleCompounds]);
-
     for (const file of this.files.values()) {
       // A title word counts as a file's name only when few source files have it in their names at all.
       const name = joinedName(fileStem(file.path));
