@@ -32,6 +32,8 @@ interface LibraryIssue {
   expected: string;
   /** Who wrote it: absent for the issues written while reading the sources, else which helper batch. */
   written?: Written;
+  /** helper3's issues say what they quote: an error or trace, a snippet, or behaviour only. */
+  style?: 'error' | 'snippet' | 'behaviour';
 }
 
 interface Row {
@@ -71,6 +73,8 @@ const REPOSITORY_PARTS: Record<string, string[]> = {
  * folder at the top level (with a `package.json` the repository does not have) where the repository has
  * `packages/mui-material/src`, and CommonJS and legacy copies of all of it (`node`, `legacy`, `modern`, `umd`).
  */
+const MUI_COPIES = new Set(['package.json', 'node', 'legacy', 'modern', 'umd', 'CHANGELOG.md', 'README.md', 'LICENSE']);
+
 const FETCHED: Record<string, { version: string; parts: (from: string[]) => [string, string][] }> = {
   svelte: { version: '4.2.20', parts: () => [['package.json', 'package.json'], ['src', 'src'], ['elements.d.ts', 'elements.d.ts']] },
   axios: { version: '1.21.1', parts: () => ['package.json', 'lib', 'index.js', 'index.d.ts'].map((part) => [part, part]) },
@@ -81,14 +85,18 @@ const FETCHED: Record<string, { version: string; parts: (from: string[]) => [str
   },
 };
 
-const MUI_COPIES = new Set(['package.json', 'node', 'legacy', 'modern', 'umd', 'CHANGELOG.md', 'README.md', 'LICENSE']);
-
 /** A fetched package's tarball, unpacked into a fresh folder; `npm pack` runs only when the tarball is missing. */
 function unpackFetched(name: string, version: string, into: string): string {
   const store = join('.cache', 'library-packages');
   mkdirSync(store, { recursive: true });
   const tarball = join(store, `${name.replace(/^@/, '').replace('/', '-')}-${version}.tgz`);
-  if (!existsSync(tarball)) execFileSync('npm', ['pack', `${name}@${version}`, '--silent', '--pack-destination', store], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (!existsSync(tarball)) {
+    try {
+      execFileSync('npm', ['pack', `${name}@${version}`, '--silent', '--pack-destination', store], { stdio: ['ignore', 'ignore', 'inherit'] });
+    } catch (error) {
+      throw new Error(`could not fetch ${name}@${version} with npm pack (is the npm registry reachable?): ${(error as Error).message}`);
+    }
+  }
   const out = mkdtempSync(join(into, 'tarball-'));
   execFileSync('tar', ['-xzf', tarball, '-C', out]);
   return join(out, 'package');
