@@ -3,7 +3,7 @@ import type { DefinitionWords } from './definitionWords';
 import type { ClueHit } from './evidence';
 import type { LexicalScore } from './leaderCheck';
 import type { EvidenceGroup } from './reasons';
-import { bodyNameFiles, bodyNameOf, demotion, fileStem, isMigrationScript, isTitleName, messageFileCount, pathKind, stemmedPathWords, titleNameFiles, titlePathWords, type ScoreContext, type ScoredFile } from './score';
+import { bodyNamedFile, bodyNameFiles, demotion, fileStem, isMigrationScript, isTitleName, messageFileCount, pathKind, stemmedPathWords, titleNameFiles, titlePathWords, type ScoreContext, type ScoredFile } from './score';
 
 /** One candidate file described by named evidence features (the learned ranker's input). */
 export interface CandidateFeatures {
@@ -250,8 +250,7 @@ function traceFrame(file: ScoredFile, workspaceDepths: number[]): number {
 }
 
 function bodyFileName(file: ScoredFile, context: ScoreContext): number {
-  const stem = fileStem(file.path);
-  const pair = pathKind(file.path) === 'source' && !isTitleName(stem, context) ? bodyNameOf(stem, context) : undefined;
+  const pair = bodyNamedFile(file.path, context);
   return pair ? 1 / bodyNameFiles(pair, context) : 0;
 }
 

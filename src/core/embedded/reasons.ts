@@ -4,7 +4,7 @@ import { isCliOption } from './cliOptions';
 import type { Clue, ClueSource } from './clues';
 import type { ClueHit } from './evidence';
 import type { WordLine } from './leaderCheck';
-import { bodyNameOf, fileStem, isTitleName, pathKind, titlePathWords, type ScoreContext, type ScoredFile } from './score';
+import { bodyNamedFile, fileStem, isTitleName, pathKind, titlePathWords, type ScoreContext, type ScoredFile } from './score';
 
 const WHERE: Record<ClueSource, string> = {
   title: 'named in the issue title',
@@ -57,10 +57,8 @@ export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWord
   if (firstDef) add('definition', `defines \`${firstDef.clue.text}\` (${WHERE[firstDef.clue.source]})${otherDefs.length ? ` and ${names(otherDefs)}` : ''}`);
   const stem = fileStem(file.path);
   if (isTitleName(stem, title) && pathKind(file.path) === 'source') add('title-name', `named after "${stem}" in the issue title`);
-  else if (pathKind(file.path) === 'source') {
-    const bodyName = bodyNameOf(stem, title);
-    if (bodyName) add('body-name', `named after "${bodyName}" in the issue`);
-  }
+  const bodyName = bodyNamedFile(file.path, title);
+  if (bodyName) add('body-name', `named after "${bodyName}" in the issue`);
   // Only the learned ranker weighs it, so only its answers name it; a name the issue spelled is said above.
   if (definedName && weights && !e.definitions.has(definedName)) add('defined-words', `defines \`${definedName}\`, named with the title's words`);
   if (importedWith && weights) add('import', `imports or is imported by \`${importedWith}\``);

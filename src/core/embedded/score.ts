@@ -162,7 +162,7 @@ export function scoreFile(evidence: FileEvidence, context: ScoreContext, inNamed
     parts.push(FILE_WEIGHTS.titleFileName / titleNameFiles(named, context));
     strongLeads++;
   } else {
-    const bodyName = pathKind(evidence.path) === 'source' ? bodyNameOf(named, context) : undefined;
+    const bodyName = bodyNamedFile(evidence.path, context);
     if (bodyName) parts.push(FILE_WEIGHTS.bodyFileName / bodyNameFiles(bodyName, context));
   }
   // Diminishing returns: the strongest lead counts fully, each further one less, so a long trace cannot drown the title.
@@ -196,6 +196,13 @@ export function bodyNameOf(stem: string, context: Pick<ScoreContext, 'bodyCompou
     const joined = pair.replace(' ', '');
     return name === joined || name === `${joined}s` || (joined.endsWith('s') && name === joined.slice(0, -1));
   });
+}
+
+/** The body compound a source file's name spells, when the title does not name the file already. */
+export function bodyNamedFile(path: string, context: Pick<ScoreContext, 'titleWords' | 'titleCompounds' | 'bodyCompounds'>): string | undefined {
+  if (pathKind(path) !== 'source') return undefined;
+  const stem = fileStem(path);
+  return isTitleName(stem, context) ? undefined : bodyNameOf(stem, context);
 }
 
 /** How many source files on the board spell the body compound `pair` as their name (ScoreContext.bodyNameFiles), at least 1. */
