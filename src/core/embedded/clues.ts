@@ -4,6 +4,7 @@ import { cliOptions } from './cliOptions';
 import { CLUE_WEIGHTS } from './score';
 import { withoutAddresses } from './addresses';
 import { boundIssue } from './issueBounds';
+import { localeIdentifiers, namedLocales } from './locales';
 import { packageNames, packageSubpaths } from './packages';
 import { KEBAB_RE, isComponentLabel, kebabSpellings, splitTitleLabels } from './spellings';
 
@@ -42,6 +43,8 @@ export interface IssueEvidence {
    * so named is named by the title as much as `sqlmigrate.py` is by "sqlmigrate".
    */
   titleCompounds: string[];
+  /** Codes of the locales the title names by language (`bs` for "Bosnian locale: …"; locales.ts). */
+  titleLocales: string[];
   /**
    * Two adjacent words of the body's prose, lower-case and apart by a space (`boolean attribute` for "isn't treated
    * as a boolean attribute"): a file named by them (`boolean_attributes.js`) may be what the reporter describes.
@@ -179,6 +182,8 @@ export function mineIssue(raw: Issue): IssueEvidence {
   for (const word of titleWords(title)) {
     if (word.length >= 4 && /^[a-z]+$/.test(word) && !FUNCTION_WORDS.has(word)) collector.addIfAbsent('symbol', word, 'title', CLUE_WEIGHTS.source.title * CLUE_WEIGHTS.titleWordFactor);
   }
+  // A locale named by its language ("Hungarian locale") is also a name in code (`huHU`) where one file holds them all.
+  for (const name of localeIdentifiers(namedLocales(title))) collector.addIfAbsent('symbol', name, 'title', CLUE_WEIGHTS.source.title * CLUE_WEIGHTS.shape.camel);
   const userDefined = namesDefinedIn(code);
   const clues = collector.result().filter((clue) => clue.kind !== 'symbol' || !userDefined.has(clue.text) || clue.source === 'title');
 
@@ -187,6 +192,7 @@ export function mineIssue(raw: Issue): IssueEvidence {
     clues,
     titleWords: titleWords(title),
     titleCompounds: titleCompounds(title),
+    titleLocales: namedLocales(title),
     bodyCompounds: bodyCompounds(bareProse, titleCompounds(title)),
     bodyWords: titleWords(bareProse).filter((w) => !titleWords(title).includes(w)),
     mentionsTests: /\b(?:tests?|testing|pytest|unit ?test|test suite|fixtures?)\b/i.test(title),

@@ -4,7 +4,8 @@ import { declaresOption, isCliOption } from './cliOptions';
 import { identifierShape } from './clues';
 import { defaultBinding, resolvesTo } from './defaultImports';
 import { declaresTypeOnly, definesName, escapeRegex, isMemberFunction } from './definitions';
-import { bodyNameOf, fileStem, isStringTable, joinedName, pathKind, type ScoreContext } from './score';
+import { bodyNameOf, fileStem, isStringTable, issueKind, joinedName, pathKind, type ScoreContext } from './score';
+import { localeOfFile } from './locales';
 import { manifestFolder, subpathResolves } from './packages';
 import { scriptTwins } from './scriptPaths';
 
@@ -160,7 +161,7 @@ export class EvidenceBoard {
   }
 
   /** File counts per clue, which turn raw matches into rarity-weighted evidence. */
-  context(base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'titleCompounds' | 'bodyCompounds' | 'bodyWords' | 'qualifiers'>): ScoreContext {
+  context(base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'titleCompounds' | 'titleLocales' | 'bodyCompounds' | 'bodyWords' | 'qualifiers'>): ScoreContext {
     this.resolveSubpaths();
     this.resolveBindings();
     const definitionFiles = new Map<string, number>();
@@ -176,6 +177,8 @@ export class EvidenceBoard {
       const name = joinedName(fileStem(file.path));
       const source = pathKind(file.path) === 'source';
       if (source) for (const word of titleNames) if (name.includes(word)) increment(stemFiles, word);
+      const locale = issueKind(file.path, base) === 'source' ? localeOfFile(fileStem(file.path), base.titleLocales) : undefined;
+      if (locale) increment(stemFiles, locale);
       const bodyName = source ? bodyNameOf(fileStem(file.path), base) : undefined;
       if (bodyName) increment(bodyNameFiles, bodyName);
       for (const key of file.definitions.keys()) increment(definitionFiles, key);

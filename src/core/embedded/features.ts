@@ -3,7 +3,7 @@ import type { DefinitionWords } from './definitionWords';
 import type { ClueHit } from './evidence';
 import type { LexicalScore } from './leaderCheck';
 import type { EvidenceGroup } from './reasons';
-import { bodyNamedFile, bodyNameFiles, demotion, fileStem, isMigrationScript, isTitleName, messageFileCount, pathKind, stemmedPathWords, titleNameFiles, titlePathWords, type ScoreContext, type ScoredFile } from './score';
+import { bodyNamedFile, bodyNameFiles, demotion, fileStem, isMigrationScript, issueKind, isTitleName, messageFileCount, pathKind, stemmedPathWords, titleNameFiles, titlePathWords, type ScoreContext, type ScoredFile } from './score';
 
 /** One candidate file described by named evidence features (the learned ranker's input). */
 export interface CandidateFeatures {
@@ -81,12 +81,12 @@ const EXTRACTORS: [name: string, extract: Extractor][] = [
   ['body_path_words', (f, _i, r) => Math.min(4, titlePathWords(f.path, r.input.context.bodyWords).length)],
   ['distinct_leads', (f) => distinctLeads(f)],
   ['demotion', (f, _i, r) => demotion(f.path, r.input.context)],
-  ['role_test', (f) => (pathKind(f.path) === 'test' ? 1 : 0)],
-  ['role_doc', (f) => (pathKind(f.path) === 'doc' ? 1 : 0)],
-  ['role_example', (f) => (pathKind(f.path) === 'example' ? 1 : 0)],
-  ['role_vendor', (f) => (pathKind(f.path) === 'vendor' ? 1 : 0)],
-  ['role_data', (f) => (pathKind(f.path) === 'data' ? 1 : 0)],
-  ['role_generated', (f) => (pathKind(f.path) === 'generated' ? 1 : 0)],
+  ['role_test', (f, _i, r) => (issueKind(f.path, r.input.context) === 'test' ? 1 : 0)],
+  ['role_doc', (f, _i, r) => (issueKind(f.path, r.input.context) === 'doc' ? 1 : 0)],
+  ['role_example', (f, _i, r) => (issueKind(f.path, r.input.context) === 'example' ? 1 : 0)],
+  ['role_vendor', (f, _i, r) => (issueKind(f.path, r.input.context) === 'vendor' ? 1 : 0)],
+  ['role_data', (f, _i, r) => (issueKind(f.path, r.input.context) === 'data' ? 1 : 0)],
+  ['role_generated', (f, _i, r) => (issueKind(f.path, r.input.context) === 'generated' ? 1 : 0)],
   ['path_depth', (f) => Math.min(8, f.path.split('/').length - 1)],
   ['same_folder_as_first', (f, i, r) => (i > 0 && dirname(f.path) === r.bestDir ? 1 : 0)],
   ['issue_has_trace', (_f, _i, r) => (r.hasTrace ? 1 : 0)],
@@ -256,7 +256,7 @@ function bodyFileName(file: ScoredFile, context: ScoreContext): number {
 
 function titleFileName(file: ScoredFile, context: ScoreContext): number {
   const stem = fileStem(file.path);
-  if (pathKind(file.path) !== 'source' || !isTitleName(stem, context)) return 0;
+  if (issueKind(file.path, context) !== 'source' || !isTitleName(stem, context)) return 0;
   return 1 / titleNameFiles(stem, context);
 }
 

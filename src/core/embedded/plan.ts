@@ -4,6 +4,7 @@ import type { Clue, IssueEvidence } from './clues';
 import { isCheckCode } from './checkCodes';
 import { isCliOption, optionPattern } from './cliOptions';
 import { definitionSearchPatterns, escapeRegex } from './definitions';
+import { localeGlobNames } from './locales';
 import { packageDeclarationPattern, subpathGlobs } from './packages';
 import { fileStem } from './score';
 import { scriptGlobs } from './scriptPaths';
@@ -67,7 +68,7 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
   // joined (`manpage.py` for "man page"). The glob above lists at most 200 paths, in path order, and common title
   // words (`table`, `select`) fill that before a rare one's file.
   const titleNames = evidence.titleWords.slice(0, 12);
-  const stemGlob = titleStemGlob([...new Set([...titleNames, ...evidence.titleCompounds, ...titleNames.flatMap(inflectedNames)])]);
+  const stemGlob = titleStemGlob([...new Set([...titleNames, ...evidence.titleCompounds, ...titleNames.flatMap(inflectedNames)])], localeGlobNames(evidence.titleLocales));
   if (stemGlob) planned.push({ call: { id: id(), name: 'glob', args: { pattern: stemGlob, case_insensitive: true } }, purpose: 'title-names', clues: [] });
   if (evidence.packages.length > 0) {
     // Which package.json declares each named package: a monorepo's folder for it (packages.ts). No glob, so it
@@ -84,9 +85,14 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
   return planned.slice(0, maxCalls);
 }
 
-/** A glob for files whose name, less its extensions, is one of `titleWords`; undefined without words. */
-export function titleStemGlob(titleWords: string[]): string | undefined {
-  return wordsGlob(titleWords, (words) => `${words}.*`);
+/**
+ * A glob for files whose name, less its extensions, is one of `titleWords` or matches one of `names` (glob
+ * patterns: localeGlobNames); undefined without either.
+ */
+export function titleStemGlob(titleWords: string[], names: string[] = []): string | undefined {
+  const alternatives = [...titleWords.map((w) => w.replace(/[^a-z0-9]/g, '')).filter(Boolean), ...names];
+  if (alternatives.length === 0) return undefined;
+  return `**/${alternatives.length === 1 ? alternatives[0]! : `{${alternatives.join(',')}}`}.*`;
 }
 
 /**

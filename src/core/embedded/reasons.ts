@@ -4,7 +4,8 @@ import { isCliOption } from './cliOptions';
 import type { Clue, ClueSource } from './clues';
 import type { ClueHit } from './evidence';
 import type { WordLine } from './leaderCheck';
-import { bodyNamedFile, fileStem, isTitleName, pathKind, titlePathWords, type ScoreContext, type ScoredFile } from './score';
+import { languageName, localeOfFile } from './locales';
+import { bodyNamedFile, fileStem, issueKind, isTitleName, pathKind, titlePathWords, type ScoreContext, type ScoredFile } from './score';
 
 const WHERE: Record<ClueSource, string> = {
   title: 'named in the issue title',
@@ -40,7 +41,7 @@ export interface CheckFindings {
  * to its rank (`weights`: each group's share of the learned model's log-odds), else in a fixed order.
  * `found` is what the leader check found of the file (a definition named with the title's words, an import tie).
  */
-export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWords' | 'titleCompounds' | 'bodyCompounds'>, weights?: Map<EvidenceGroup, number>, found: CheckFindings = {}): string {
+export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWords' | 'titleCompounds' | 'titleLocales' | 'bodyCompounds'>, weights?: Map<EvidenceGroup, number>, found: CheckFindings = {}): string {
   const { definedName, importedWith } = found;
   const e = file.evidence;
   const parts: { group: EvidenceGroup; text: string }[] = [];
@@ -56,7 +57,9 @@ export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWord
   const [firstDef, ...otherDefs] = defs;
   if (firstDef) add('definition', `defines \`${firstDef.clue.text}\` (${WHERE[firstDef.clue.source]})${otherDefs.length ? ` and ${names(otherDefs)}` : ''}`);
   const stem = fileStem(file.path);
-  if (isTitleName(stem, title) && pathKind(file.path) === 'source') add('title-name', `named after "${stem}" in the issue title`);
+  const locale = localeOfFile(stem, title.titleLocales);
+  if (locale && issueKind(file.path, title) === 'source') add('title-name', `the ${languageName(locale)} locale, which the issue title names`);
+  else if (isTitleName(stem, title) && pathKind(file.path) === 'source') add('title-name', `named after "${stem}" in the issue title`);
   const bodyName = bodyNamedFile(file.path, title);
   if (bodyName) add('body-name', `named after "${bodyName}" in the issue`);
   // Only the learned ranker weighs it, so only its answers name it; a name the issue spelled is said above.
@@ -74,7 +77,7 @@ export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWord
   if (shown.length === 0 && words.length > 0) shown.push(`file name matches the title (${words.map((w) => `"${w}"`).join(', ')})`);
   if (shown.length === 0) shown.push('closest match to the issue text');
   if (file.namedPackage) shown.push(`in \`${file.namedPackage}\`, a package the issue names`);
-  const kind = pathKind(file.path);
+  const kind = issueKind(file.path, title);
   const note = kind === 'source' ? '' : ` (${kind} file)`;
   return capitalize(shown.join('; ')) + note;
 }

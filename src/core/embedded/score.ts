@@ -1,5 +1,6 @@
 import { stemmer } from 'stemmer';
 import type { FileEvidence } from './evidence';
+import { localeOfFile } from './locales';
 import { SCRIPT_FILE_EXTENSION } from './scriptPaths';
 
 /** How much each kind and place of clue counts when mined from the issue. */
@@ -95,6 +96,8 @@ export interface ScoreContext {
   titleWords: string[];
   /** Adjacent title words joined as one name (IssueEvidence.titleCompounds). */
   titleCompounds: string[];
+  /** Codes of the locales the title names by language (IssueEvidence.titleLocales). */
+  titleLocales: string[];
   /** Adjacent words of the body's prose, apart by a space (IssueEvidence.bodyCompounds). */
   bodyCompounds: string[];
   bodyWords: string[];
@@ -107,7 +110,7 @@ export interface ScoreContext {
   messageTableFiles: Map<string, number>;
   /** How many files each path or module clue matched. */
   pathFiles: Map<string, number>;
-  /** How many source files with evidence have each title word in their file name. */
+  /** How many source files with evidence have each title word in their file name (each locale code: are its files). */
   stemFiles: Map<string, number>;
   /** How many source files on the board are named by each body compound (keyed by the compound). */
   bodyNameFiles: Map<string, number>;
@@ -158,7 +161,7 @@ export function scoreFile(evidence: FileEvidence, context: ScoreContext, inNamed
     strongLeads++;
   }
   const named = fileStem(evidence.path);
-  if (isTitleName(named, context) && pathKind(evidence.path) === 'source') {
+  if (isTitleName(named, context) && issueKind(evidence.path, context) === 'source') {
     parts.push(FILE_WEIGHTS.titleFileName / titleNameFiles(named, context));
     strongLeads++;
   } else {
@@ -183,10 +186,22 @@ export function namedPackageOf(path: string, context: Pick<ScoreContext, 'packag
   return best?.[1];
 }
 
-/** True when a file's name (its stem) is a title word, or two adjacent title words joined (`manpage`). */
-export function isTitleName(stem: string, context: Pick<ScoreContext, 'titleWords' | 'titleCompounds'>): boolean {
+/**
+ * True when a file's name (its stem) is a title word, two adjacent title words joined (`manpage`), or the code of
+ * a locale the title names by language (`bs` for "Bosnian locale").
+ */
+export function isTitleName(stem: string, context: Pick<ScoreContext, 'titleWords' | 'titleCompounds' | 'titleLocales'>): boolean {
   const name = joinedName(stem);
-  return context.titleWords.includes(name) || context.titleCompounds.includes(name);
+  return context.titleWords.includes(name) || context.titleCompounds.includes(name) || localeOfFile(stem, context.titleLocales) !== undefined;
+}
+
+/**
+ * What a file is for in this issue: its pathKind, except that the string table of a locale the title names
+ * ("Bosnian locale: …" and `locale/bs.js`) is where the fix goes, as a source file is.
+ */
+export function issueKind(path: string, context: Pick<ScoreContext, 'titleLocales'>): PathKind {
+  const kind = pathKind(path);
+  return kind === 'data' && localeOfFile(fileStem(path), context.titleLocales) ? 'source' : kind;
 }
 
 /** The body compound (`boolean attribute`) a file's name spells (`boolean_attributes`), in either number. */
@@ -199,7 +214,7 @@ export function bodyNameOf(stem: string, context: Pick<ScoreContext, 'bodyCompou
 }
 
 /** The body compound a source file's name spells, when the title does not name the file already. */
-export function bodyNamedFile(path: string, context: Pick<ScoreContext, 'titleWords' | 'titleCompounds' | 'bodyCompounds'>): string | undefined {
+export function bodyNamedFile(path: string, context: Pick<ScoreContext, 'titleWords' | 'titleCompounds' | 'titleLocales' | 'bodyCompounds'>): string | undefined {
   if (pathKind(path) !== 'source') return undefined;
   const stem = fileStem(path);
   return isTitleName(stem, context) ? undefined : bodyNameOf(stem, context);
@@ -220,8 +235,8 @@ export function joinedName(stem: string): string {
 }
 
 /** How many source files have the title name of `stem` in their names (ScoreContext.stemFiles), at least 1. */
-export function titleNameFiles(stem: string, context: Pick<ScoreContext, 'stemFiles'>): number {
-  return context.stemFiles.get(joinedName(stem)) ?? 1;
+export function titleNameFiles(stem: string, context: Pick<ScoreContext, 'stemFiles' | 'titleLocales'>): number {
+  return context.stemFiles.get(localeOfFile(stem, context.titleLocales) ?? joinedName(stem)) ?? 1;
 }
 
 /** A script that stands for its folder when imported (`require('./path-exists')` loads `path-exists/index.js`). */
@@ -272,8 +287,8 @@ export function stem(word: string): string {
 }
 
 /** Multiplier < 1 for tests, docs, examples and vendored code, unless the issue is about them. */
-export function demotion(path: string, context: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs'>): number {
-  const kind = pathKind(path);
+export function demotion(path: string, context: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleLocales'>): number {
+  const kind = issueKind(path, context);
   if (kind === 'test') return context.mentionsTests ? 1 : FILE_WEIGHTS.testFactor;
   if (kind === 'doc') return context.mentionsDocs ? 1 : FILE_WEIGHTS.docFactor;
   if (kind === 'example') return FILE_WEIGHTS.exampleFactor;

@@ -99,7 +99,7 @@ describe("deep imports: modules inside a package (`import utc from 'dayjs/plugin
 
 describe("EvidenceBoard: a deep import's module counts only inside its package's folder", () => {
   const clue = { kind: 'module' as const, text: 'client', source: 'code' as const, weight: 1.6, package: 'mini-dom' };
-  const context = (board: EvidenceBoard) => board.context({ mentionsTests: false, mentionsDocs: false, titleWords: [], titleCompounds: [], bodyCompounds: [], bodyWords: [], qualifiers: new Map() });
+  const context = (board: EvidenceBoard) => board.context({ mentionsTests: false, mentionsDocs: false, titleWords: [], titleCompounds: [], titleLocales: [], bodyCompounds: [], bodyWords: [], qualifiers: new Map() });
   const manifest = (path: string, name: string) => ({ path, line: 2, text: `  "name": "${name}",` });
 
   it("matches in a monorepo package's folder, and not the reporter's own file of the same name", () => {

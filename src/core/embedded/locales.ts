@@ -1,0 +1,82 @@
+/**
+ * Locales an issue names by their language ("Bosnian locale: relative time is still English"), and the files
+ * that hold them. Projects name a locale's file by its language code (`locale/bs.js`, `i18n/pt-BR.json`,
+ * `lang/zh_TW.ts`), never by the language's English name, so no title word names the file. The names come from
+ * ICU (`Intl.DisplayNames`), which Node ships; no table of our own.
+ */
+
+/** Words that make a language name in a title mean a locale of the project, not prose ("still English"). */
+const LOCALE_WORD = /^(?:locales?|translations?|localization|localisation|i18n|l10n|language)$/i;
+
+/** A language name, up to two words ("Norwegian Bokmål"), right before a locale word, or right after one. */
+const NAME_WORD = /^[A-Z][\p{L}]+$/u;
+
+let codesByName: Map<string, string> | undefined;
+
+/** English language names, lower-case, to their two-letter ISO 639-1 codes (`bosnian` → `bs`). */
+function languageCodes(): Map<string, string> {
+  if (codesByName) return codesByName;
+  codesByName = new Map();
+  const names = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  for (const a of letters) {
+    for (const b of letters) {
+      const name = names.of(a + b);
+      if (name && !codesByName.has(name.toLowerCase())) codesByName.set(name.toLowerCase(), a + b);
+    }
+  }
+  return codesByName;
+}
+
+/** The English name of a language code (`bs` → `Bosnian`), for reasons. */
+export function languageName(code: string): string {
+  return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+}
+
+/**
+ * The language codes of the locales a title names: a language name next to a locale word ("Bosnian locale",
+ * "German translations", "locale: Hungarian"), in title order, each once.
+ */
+export function namedLocales(title: string): string[] {
+  const words = title.split(/[^\p{L}\d]+/u).filter(Boolean);
+  const codes: string[] = [];
+  const nameAt = (end: number, length: number): string | undefined => {
+    const parts = words.slice(end - length + 1, end + 1);
+    if (parts.length !== length || !parts.every((w) => NAME_WORD.test(w))) return undefined;
+    return languageCodes().get(parts.join(' ').toLowerCase());
+  };
+  words.forEach((word, i) => {
+    if (!LOCALE_WORD.test(word)) return;
+    // Before the locale word: the longer name first ("Norwegian Bokmål", not "Bokmål").
+    const before = nameAt(i - 1, 2) ?? nameAt(i - 1, 1);
+    const after = nameAt(i + 2, 2) ?? nameAt(i + 1, 1);
+    for (const code of [before, after]) if (code && !codes.includes(code)) codes.push(code);
+  });
+  return codes;
+}
+
+/**
+ * The code of the named locale a file's stem is (`bs`, `pt-br`, `zh_TW`, `sr-cyrl`: a code with region or
+ * script parts), if any.
+ */
+export function localeOfFile(stem: string, codes: string[]): string | undefined {
+  const match = /^([a-z]{2})(?:[-_][a-z0-9]{2,8})*$/i.exec(stem);
+  const code = match?.[1]!.toLowerCase();
+  return code && codes.includes(code) ? code : undefined;
+}
+
+/** Glob alternatives for the files of named locales: `bs?([-_]*)` lists `bs.js` and `bs-latn.json`. */
+export function localeGlobNames(codes: string[]): string[] {
+  return codes.map((code) => `${code}?([-_]*)`);
+}
+
+/**
+ * The name code gives a locale's table when one file holds them all: its code and likely region joined (`huHU`
+ * for `hu`, as MUI exports them), the region from ICU's likely subtags.
+ */
+export function localeIdentifiers(codes: string[]): string[] {
+  return codes.flatMap((code) => {
+    const region = new Intl.Locale(code).maximize().region;
+    return region ? [`${code}${region}`] : [];
+  });
+}

@@ -1,0 +1,84 @@
+import { strict as assert } from 'node:assert';
+import { minimatch } from 'minimatch';
+import { mineIssue } from '../../../../src/core/embedded/clues';
+import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
+import { localeIdentifiers, localeOfFile, namedLocales } from '../../../../src/core/embedded/locales';
+import { titleStemGlob } from '../../../../src/core/embedded/plan';
+import { issueKind, pathKind } from '../../../../src/core/embedded/score';
+import { Locator } from '../../../../src/core/locator';
+import { NodeToolRunner } from '../../../../src/tools/runner';
+import { makeGitTree, removeTree } from '../../tools/fixture';
+
+describe('locales a title names by language', () => {
+  it('reads a language name next to a locale word, before or after it, in one or two words', () => {
+    assert.deepEqual(namedLocales('Bosnian locale: relative time strings are still English'), ['bs']);
+    assert.deepEqual(namedLocales('German translations missing for the date picker'), ['de']);
+    assert.deepEqual(namedLocales('locale: Hungarian pagination label'), ['hu']);
+    assert.deepEqual(namedLocales('Add Norwegian Bokmål translation'), ['nb']);
+    assert.deepEqual(namedLocales('Fix typo in Brazilian Portuguese locale'), ['pt']);
+  });
+
+  it('ignores a language named without a locale word, and a locale word without a language', () => {
+    assert.deepEqual(namedLocales('Relative time strings are still English'), []);
+    assert.deepEqual(namedLocales('Language selector does not open'), []);
+    assert.deepEqual(namedLocales('Wrong locale after switching'), []);
+  });
+
+  it("knows a locale's files by code, with region or script parts, and nothing longer", () => {
+    assert.equal(localeOfFile('bs', ['bs']), 'bs');
+    assert.equal(localeOfFile('pt-BR', ['pt']), 'pt');
+    assert.equal(localeOfFile('zh_TW', ['zh']), 'zh');
+    assert.equal(localeOfFile('sr-cyrl', ['sr']), 'sr');
+    for (const stem of ['bsx', 'abs', 'de', 'bs.min']) assert.equal(localeOfFile(stem, ['bs']), undefined, stem);
+  });
+
+  it("lists those files in the title's file-name glob", () => {
+    const glob = titleStemGlob(['relative', 'time'], ['bs?([-_]*)']);
+    const matches = (path: string) => minimatch(path, glob!, { nocase: true, dot: true });
+    for (const path of ['src/locale/bs.js', 'i18n/bs-Latn.json', 'lang/bs_BA.ts', 'src/time.ts']) assert.ok(matches(path), path);
+    for (const path of ['src/locale/abs.js', 'src/locale/bsx.js', 'src/locale/de.js']) assert.ok(!matches(path), path);
+  });
+
+  it('treats the named locale as source, and every other string table as data', () => {
+    const context = { titleLocales: ['bs'] };
+    assert.equal(pathKind('src/locale/bs.js'), 'data');
+    assert.equal(issueKind('src/locale/bs.js', context), 'source');
+    assert.equal(issueKind('src/locale/hr.js', context), 'data');
+    assert.equal(issueKind('test/locale/bs.test.js', context), 'test');
+  });
+
+  it("gives a locale's identifier with its likely region, as a title clue", () => {
+    assert.deepEqual(localeIdentifiers(['hu', 'pt']), ['huHU', 'ptBR']);
+    const clue = mineIssue({ title: 'Hungarian locale: pagination range in English', body: '' }).clues.find((c) => c.text === 'huHU');
+    assert.equal(clue?.source, 'title');
+  });
+});
+
+/** A date library's locales beside the plugin that reads their strings; the Bosnian one lacks them. */
+const FILES: Record<string, string> = {
+  'src/locale/bs.js': "const locale = {\n  name: 'bs',\n  weekdays: 'nedjelja_ponedjeljak_utorak_srijeda_četvrtak_petak_subota'.split('_'),\n  months: 'januar_februar_mart_april_maj_juni_juli_august_septembar_oktobar_novembar_decembar'.split('_'),\n  ordinal: (n) => n,\n};\nexport default locale;\n",
+  'src/locale/hr.js': "const locale = {\n  name: 'hr',\n  relativeTime: { future: 'za %s', past: 'prije %s', s: 'sekunda' },\n  ordinal: (n) => `${n}.`,\n};\nexport default locale;\n",
+  'src/locale/en.js': "export default {\n  name: 'en',\n  relativeTime: { future: 'in %s', past: '%s ago', s: 'a few seconds' },\n};\n",
+  'src/plugin/relativeTime/index.js': "export default (o, c, d) => {\n  // relative time strings come from the locale\n  const relative = (input, withoutSuffix, instance) => {\n    const loc = instance.$locale().relativeTime || d.en.relativeTime;\n    return loc.future.replace('%s', input);\n  };\n  c.prototype.fromNow = function (withoutSuffix) { return relative(this, withoutSuffix, this); };\n};\n",
+  'src/index.js': "import en from './locale/en';\n\nexport function locale(preset) {\n  return preset || en;\n}\n",
+};
+
+describe('a locale named by its language end to end (real git repo, real ripgrep, Locator)', () => {
+  let dir = '';
+
+  before(() => {
+    dir = makeGitTree(FILES, 'codegrep-locales-');
+  });
+
+  after(() => removeTree(dir));
+
+  it("answers the named locale's file first, and says why", async () => {
+    const title = 'Bosnian locale: the ordinal has no trailing dot';
+    const body = 'Formatting the 5th of a month with the Bosnian locale loaded prints "5", where Bosnian writes "5." as Croatian does.';
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate({ title, body }, createEmbeddedBrain());
+    assert.equal(result.candidates[0]?.path, 'src/locale/bs.js', JSON.stringify(result.candidates));
+    assert.match(result.candidates[0]?.reason ?? '', /^The Bosnian locale, which the issue title names/);
+    const croatian = await new Locator(new NodeToolRunner({ roots: [dir] })).locate({ title: title.replace('Bosnian', 'Croatian'), body }, createEmbeddedBrain());
+    assert.equal(croatian.candidates[0]?.path, 'src/locale/hr.js', JSON.stringify(croatian.candidates));
+  });
+});
