@@ -3,7 +3,7 @@ import type { DefinitionWords } from './definitionWords';
 import type { ClueHit } from './evidence';
 import type { LexicalScore } from './leaderCheck';
 import type { EvidenceGroup } from './reasons';
-import { bodyNamedFile, bodyNameFiles, demotion, fileStem, isMigrationScript, issueKind, isTitleName, messageFileCount, pathKind, stemmedPathWords, titleNameFiles, titlePathWords, type ScoreContext, type ScoredFile } from './score';
+import { bodyNamedFile, bodyNameFiles, demotion, fileStem, isMigrationScript, issueKind, isTitleName, messageFileCount, stemmedPathWords, titleNameFiles, titlePathWords, type ScoreContext, type ScoredFile } from './score';
 
 /** One candidate file described by named evidence features (the learned ranker's input). */
 export interface CandidateFeatures {
