@@ -11,7 +11,8 @@
 // in a bundle, which changed none of its answers). A fourth (`"written": "helper3"`), by a third blind helper,
 // is against packages like the repositories of the TS/JS issues we are scored on: Svelte 4, axios, dayjs and
 // @mui/material 5. This repository does not install those, so the bench fetches pinned versions with `npm pack`
-// (FETCHED; tarballs kept in .cache/library-packages).
+// (FETCHED; tarballs kept in .cache/library-packages). A fifth (`"written": "helper4"`), by a fourth blind helper,
+// is against the TypeScript sources of rxjs, mobx, @reduxjs/toolkit and zod (29 / 48 first as written).
 // Usage: npx tsx bench/library-issues.ts [--written GROUP]; results in bench/results/library-issues.json (not
 // written when one group is run).
 import { execFileSync } from 'node:child_process';
@@ -23,7 +24,7 @@ import { Locator } from '../src/core/locator';
 import { NodeToolRunner } from '../src/tools/runner';
 import { median } from './lib/stats';
 
-type Written = 'reading' | 'helper' | 'helper2' | 'helper3';
+type Written = 'reading' | 'helper' | 'helper2' | 'helper3' | 'helper4';
 
 interface LibraryIssue {
   package: string;
@@ -32,7 +33,7 @@ interface LibraryIssue {
   expected: string;
   /** Who wrote it: absent for the issues written while reading the sources, else which helper batch. */
   written?: Written;
-  /** helper3's issues say what they quote: an error or trace, a snippet, or behaviour only. */
+  /** helper3's and helper4's issues say what they quote: an error or trace, a snippet, or behaviour only. */
   style?: 'error' | 'snippet' | 'behaviour';
 }
 
@@ -79,6 +80,10 @@ const FETCHED: Record<string, { version: string; parts: (from: string[]) => [str
   svelte: { version: '4.2.20', parts: () => [['package.json', 'package.json'], ['src', 'src'], ['elements.d.ts', 'elements.d.ts']] },
   axios: { version: '1.21.1', parts: () => ['package.json', 'lib', 'index.js', 'index.d.ts'].map((part) => [part, part]) },
   dayjs: { version: '1.11.23', parts: () => [['package.json', 'package.json'], ['esm', 'src']] },
+  rxjs: { version: '7.8.2', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  mobx: { version: '6.16.1', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  '@reduxjs/toolkit': { version: '2.16.0', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  zod: { version: '3.25.0', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
   '@mui/material': {
     version: '5.18.0',
     parts: (entries) => [['package.json', 'package.json'], ...entries.filter((e) => !MUI_COPIES.has(e)).map((e): [string, string] => [e, join('src', e)])],
@@ -151,7 +156,7 @@ async function main(): Promise<void> {
     const versions = Object.fromEntries([...dirs.keys()].map((name) => [name, FETCHED[name]?.version ?? (JSON.parse(readFileSync(join('node_modules', name, 'package.json'), 'utf8')) as { version: string }).version]));
     const count = (key: 'first' | 'answered', group = rows) => group.filter((r) => r[key]).length;
     const groups = Object.fromEntries(
-      (['reading', 'helper', 'helper2', 'helper3'] as const).map((written) => {
+      (['reading', 'helper', 'helper2', 'helper3', 'helper4'] as const).map((written) => {
         const group = rows.filter((r) => r.written === written);
         return [written, { issues: group.length, firstFileRight: count('first', group), inAnswer: count('answered', group) }];
       }),
