@@ -189,7 +189,7 @@ class EmbeddedSession implements BrainSession {
     const tiedToFirst = first ? checked.importTies?.get(first) : undefined;
     const files: CitedFile[] = (chosen ?? this.handChoice(ranked)).map(({ file, score, weights }) => {
       const found = { definedName: defined?.get(file.path)?.name, importedWith: tiedToFirst?.has(file.path) ? first : undefined };
-      const cited: CitedFile = { path: file.path, reason: reasonFor(file, this.issue, weights, found), score: round(score) };
+      const cited: CitedFile = { path: file.path, reason: reasonFor(file, context, weights, found), score: round(score) };
       const ranges = rangesFor(file, this.check?.wordLines(file.path), defined?.get(file.path)?.lines);
       if (ranges.length > 0) cited.ranges = ranges;
       return cited;

@@ -5,7 +5,7 @@ import { identifierShape } from './clues';
 import { defaultBinding, resolvesTo } from './defaultImports';
 import { declaresTypeOnly, definesName, escapeRegex, isMemberFunction } from './definitions';
 import { bodyNameOf, fileStem, isStringTable, issueKind, joinedName, pathKind, type ScoreContext } from './score';
-import { localeOfFile } from './locales';
+import { localeIdentifiers, localeOfFile } from './locales';
 import { manifestFolder, subpathResolves } from './packages';
 import { scriptTwins } from './scriptPaths';
 
@@ -172,12 +172,13 @@ export class EvidenceBoard {
     const stemFiles = new Map<string, number>();
     const bodyNameFiles = new Map<string, number>();
     const titleNames = new Set([...base.titleWords, ...base.titleCompounds]);
+    const localeTables = this.localeTables(base.titleLocales);
     for (const file of this.files.values()) {
       // A title word counts as a file's name only when few source files have it in their names at all.
       const name = joinedName(fileStem(file.path));
       const source = pathKind(file.path) === 'source';
       if (source) for (const word of titleNames) if (name.includes(word)) increment(stemFiles, word);
-      const locale = issueKind(file.path, base) === 'source' ? localeOfFile(fileStem(file.path), base.titleLocales) : undefined;
+      const locale = issueKind(file.path, { ...base, localeTables }) === 'source' ? localeOfFile(file.path, base.titleLocales) : undefined;
       if (locale) increment(stemFiles, locale);
       const bodyName = source ? bodyNameOf(fileStem(file.path), base) : undefined;
       if (bodyName) increment(bodyNameFiles, bodyName);
@@ -194,7 +195,16 @@ export class EvidenceBoard {
     }
     // The root's package.json says nothing about where in the tree a fix is: no file is "in" the root package.
     const packages = new Map([...this.packages].filter(([folder]) => folder !== ''));
-    return { ...base, definitionFiles, mentionFiles, messageFiles, messageTableFiles, pathFiles, stemFiles, bodyNameFiles, packages };
+    return { ...base, localeTables, definitionFiles, mentionFiles, messageFiles, messageTableFiles, pathFiles, stemFiles, bodyNameFiles, packages };
+  }
+
+  /** String tables that define the identifier of a locale the title names (`huHU` in MUI's `locale/index.js`). */
+  private localeTables(codes: string[]): Set<string> {
+    const names = localeIdentifiers(codes);
+    const tables = new Set<string>();
+    if (names.length === 0) return tables;
+    for (const file of this.files.values()) if (pathKind(file.path) === 'data' && names.some((name) => file.definitions.has(name))) tables.add(file.path);
+    return tables;
   }
 
   private file(path: string): FileEvidence {

@@ -3,7 +3,7 @@ import type { DefinitionWords } from './definitionWords';
 import type { ClueHit } from './evidence';
 import type { LexicalScore } from './leaderCheck';
 import type { EvidenceGroup } from './reasons';
-import { bodyNamedFile, bodyNameFiles, demotion, fileStem, isMigrationScript, issueKind, isTitleName, messageFileCount, stemmedPathWords, titleNameFiles, titlePathWords, type ScoreContext, type ScoredFile } from './score';
+import { bodyNamedFile, bodyNameFiles, demotion, fileStem, isMigrationScript, issueKind, messageFileCount, namedByTitle, stemmedPathWords, titleNameFiles, titlePathWords, type ScoreContext, type ScoredFile } from './score';
 
 /** One candidate file described by named evidence features (the learned ranker's input). */
 export interface CandidateFeatures {
@@ -255,9 +255,7 @@ function bodyFileName(file: ScoredFile, context: ScoreContext): number {
 }
 
 function titleFileName(file: ScoredFile, context: ScoreContext): number {
-  const stem = fileStem(file.path);
-  if (issueKind(file.path, context) !== 'source' || !isTitleName(stem, context)) return 0;
-  return 1 / titleNameFiles(stem, context);
+  return namedByTitle(file.path, context) ? 1 / titleNameFiles(file.path, context) : 0;
 }
 
 /** True when every word of the file's name is a title word ("Migration auth.0011_update_proxy_permissions fails"). */

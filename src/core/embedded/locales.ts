@@ -56,18 +56,26 @@ export function namedLocales(title: string): string[] {
 }
 
 /**
- * The code of the named locale a file's stem is (`bs`, `pt-br`, `zh_TW`, `sr-cyrl`: a code with region or
- * script parts), if any.
+ * The code of the named locale a file holds, by its name (`bs.js`, `pt-BR.json`, `zh_TW.ts`, `sr-cyrl.js`, MUI
+ * X's `huHU.ts`, or date-fns's `hu/index.js`), if any.
  */
-export function localeOfFile(stem: string, codes: string[]): string | undefined {
-  const match = /^([a-z]{2})(?:[-_][a-z0-9]{2,8})*$/i.exec(stem);
+export function localeOfFile(path: string, codes: string[]): string | undefined {
+  if (codes.length === 0) return undefined;
+  const parts = path.split('/');
+  let name = parts[parts.length - 1]!.replace(/\..*$/, '');
+  if (name === 'index' && parts.length > 1) name = parts[parts.length - 2]!;
+  // A code with region or script parts after a separator, or a region in capitals right after it.
+  const match = /^([a-z]{2})(?:[-_][a-z0-9]{2,8})*$/i.exec(name) ?? /^([a-z]{2})[A-Z]{2}$/.exec(name);
   const code = match?.[1]!.toLowerCase();
   return code && codes.includes(code) ? code : undefined;
 }
 
-/** Glob alternatives for the files of named locales: `bs?([-_]*)` lists `bs.js` and `bs-latn.json`. */
+/**
+ * Glob alternatives for the files of named locales: `bs?([-_]*)` lists `bs.js` and `bs-Latn.json`, `huHU` MUI
+ * X's `huHU.ts` (the glob is case-insensitive, so only the likely region is listed, not every `hu` + 2 letters).
+ */
 export function localeGlobNames(codes: string[]): string[] {
-  return codes.map((code) => `${code}?([-_]*)`);
+  return [...codes.map((code) => `${code}?([-_]*)`), ...localeIdentifiers(codes)];
 }
 
 /**

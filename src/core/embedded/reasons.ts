@@ -41,7 +41,7 @@ export interface CheckFindings {
  * to its rank (`weights`: each group's share of the learned model's log-odds), else in a fixed order.
  * `found` is what the leader check found of the file (a definition named with the title's words, an import tie).
  */
-export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWords' | 'titleCompounds' | 'titleLocales' | 'bodyCompounds'>, weights?: Map<EvidenceGroup, number>, found: CheckFindings = {}): string {
+export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWords' | 'titleCompounds' | 'titleLocales' | 'localeTables' | 'bodyCompounds'>, weights?: Map<EvidenceGroup, number>, found: CheckFindings = {}): string {
   const { definedName, importedWith } = found;
   const e = file.evidence;
   const parts: { group: EvidenceGroup; text: string }[] = [];
@@ -57,8 +57,8 @@ export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWord
   const [firstDef, ...otherDefs] = defs;
   if (firstDef) add('definition', `defines \`${firstDef.clue.text}\` (${WHERE[firstDef.clue.source]})${otherDefs.length ? ` and ${names(otherDefs)}` : ''}`);
   const stem = fileStem(file.path);
-  const locale = localeOfFile(stem, title.titleLocales);
-  if (locale && issueKind(file.path, title) === 'source') add('title-name', `the ${languageName(locale)} locale, which the issue title names`);
+  const locale = localeOfFile(file.path, title.titleLocales);
+  if (locale) add('title-name', `the ${languageName(locale)} locale, which the issue title names`);
   else if (isTitleName(stem, title) && pathKind(file.path) === 'source') add('title-name', `named after "${stem}" in the issue title`);
   const bodyName = bodyNamedFile(file.path, title);
   if (bodyName) add('body-name', `named after "${bodyName}" in the issue`);

@@ -98,6 +98,8 @@ export interface ScoreContext {
   titleCompounds: string[];
   /** Codes of the locales the title names by language (IssueEvidence.titleLocales). */
   titleLocales: string[];
+  /** String tables that define a named locale's identifier (`huHU`: locales.ts), which issueKind counts as source. */
+  localeTables: Set<string>;
   /** Adjacent words of the body's prose, apart by a space (IssueEvidence.bodyCompounds). */
   bodyCompounds: string[];
   bodyWords: string[];
@@ -160,9 +162,8 @@ export function scoreFile(evidence: FileEvidence, context: ScoreContext, inNamed
     parts.push((clue.weight * FILE_WEIGHTS.message) / messageFileCount(context, clue.text, evidence.path));
     strongLeads++;
   }
-  const named = fileStem(evidence.path);
-  if (isTitleName(named, context) && issueKind(evidence.path, context) === 'source') {
-    parts.push(FILE_WEIGHTS.titleFileName / titleNameFiles(named, context));
+  if (namedByTitle(evidence.path, context)) {
+    parts.push(FILE_WEIGHTS.titleFileName / titleNameFiles(evidence.path, context));
     strongLeads++;
   } else {
     const bodyName = bodyNamedFile(evidence.path, context);
@@ -186,22 +187,29 @@ export function namedPackageOf(path: string, context: Pick<ScoreContext, 'packag
   return best?.[1];
 }
 
-/**
- * True when a file's name (its stem) is a title word, two adjacent title words joined (`manpage`), or the code of
- * a locale the title names by language (`bs` for "Bosnian locale").
- */
-export function isTitleName(stem: string, context: Pick<ScoreContext, 'titleWords' | 'titleCompounds' | 'titleLocales'>): boolean {
+/** True when a file's name (its stem) is a title word, or two adjacent title words joined (`manpage`). */
+export function isTitleName(stem: string, context: Pick<ScoreContext, 'titleWords' | 'titleCompounds'>): boolean {
   const name = joinedName(stem);
-  return context.titleWords.includes(name) || context.titleCompounds.includes(name) || localeOfFile(stem, context.titleLocales) !== undefined;
+  return context.titleWords.includes(name) || context.titleCompounds.includes(name);
+}
+
+/**
+ * True when the title names a source file: by its name (isTitleName), or as the file of a locale it names by
+ * language (`locale/bs.js` for "Bosnian locale: …").
+ */
+export function namedByTitle(path: string, context: Pick<ScoreContext, 'titleWords' | 'titleCompounds' | 'titleLocales' | 'localeTables'>): boolean {
+  if (issueKind(path, context) !== 'source') return false;
+  return isTitleName(fileStem(path), context) || localeOfFile(path, context.titleLocales) !== undefined;
 }
 
 /**
  * What a file is for in this issue: its pathKind, except that the string table of a locale the title names
- * ("Bosnian locale: …" and `locale/bs.js`) is where the fix goes, as a source file is.
+ * (`locale/bs.js` for "Bosnian locale: …", or MUI's `locale/index.js` that defines `huHU` for "Hungarian
+ * locale") is where the fix goes, as a source file is.
  */
-export function issueKind(path: string, context: Pick<ScoreContext, 'titleLocales'>): PathKind {
+export function issueKind(path: string, context: Pick<ScoreContext, 'titleLocales' | 'localeTables'>): PathKind {
   const kind = pathKind(path);
-  return kind === 'data' && localeOfFile(fileStem(path), context.titleLocales) ? 'source' : kind;
+  return kind === 'data' && (localeOfFile(path, context.titleLocales) !== undefined || context.localeTables.has(path)) ? 'source' : kind;
 }
 
 /** The body compound (`boolean attribute`) a file's name spells (`boolean_attributes`), in either number. */
@@ -214,7 +222,7 @@ export function bodyNameOf(stem: string, context: Pick<ScoreContext, 'bodyCompou
 }
 
 /** The body compound a source file's name spells, when the title does not name the file already. */
-export function bodyNamedFile(path: string, context: Pick<ScoreContext, 'titleWords' | 'titleCompounds' | 'titleLocales' | 'bodyCompounds'>): string | undefined {
+export function bodyNamedFile(path: string, context: Pick<ScoreContext, 'titleWords' | 'titleCompounds' | 'bodyCompounds'>): string | undefined {
   if (pathKind(path) !== 'source') return undefined;
   const stem = fileStem(path);
   return isTitleName(stem, context) ? undefined : bodyNameOf(stem, context);
@@ -234,9 +242,9 @@ export function joinedName(stem: string): string {
   return stem.replace(/(?<=[a-z0-9])[-_]+(?=[a-z0-9])/g, '');
 }
 
-/** How many source files have the title name of `stem` in their names (ScoreContext.stemFiles), at least 1. */
-export function titleNameFiles(stem: string, context: Pick<ScoreContext, 'stemFiles' | 'titleLocales'>): number {
-  return context.stemFiles.get(localeOfFile(stem, context.titleLocales) ?? joinedName(stem)) ?? 1;
+/** How many source files have the title name of the file at `path` in their names (ScoreContext.stemFiles), at least 1. */
+export function titleNameFiles(path: string, context: Pick<ScoreContext, 'stemFiles' | 'titleLocales'>): number {
+  return context.stemFiles.get(localeOfFile(path, context.titleLocales) ?? joinedName(fileStem(path))) ?? 1;
 }
 
 /** A script that stands for its folder when imported (`require('./path-exists')` loads `path-exists/index.js`). */
@@ -287,7 +295,7 @@ export function stem(word: string): string {
 }
 
 /** Multiplier < 1 for tests, docs, examples and vendored code, unless the issue is about them. */
-export function demotion(path: string, context: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleLocales'>): number {
+export function demotion(path: string, context: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleLocales' | 'localeTables'>): number {
   const kind = issueKind(path, context);
   if (kind === 'test') return context.mentionsTests ? 1 : FILE_WEIGHTS.testFactor;
   if (kind === 'doc') return context.mentionsDocs ? 1 : FILE_WEIGHTS.docFactor;

@@ -10,7 +10,7 @@ import { NodeToolRunner } from '../../../../src/tools/runner';
 import { makeTree, removeTree } from '../../tools/fixture';
 
 /** An issue about neither tests nor docs: every file keeps its full weight. */
-const NO_SCOPE = { mentionsTests: false, mentionsDocs: false, titleLocales: [] };
+const NO_SCOPE = { mentionsTests: false, mentionsDocs: false, titleLocales: [], localeTables: new Set<string>() };
 
 const hit = (text: string, line = 1): GrepHit => ({ path: 'a.py', line, text });
 

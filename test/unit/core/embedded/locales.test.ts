@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { minimatch } from 'minimatch';
 import { mineIssue } from '../../../../src/core/embedded/clues';
 import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
-import { localeIdentifiers, localeOfFile, namedLocales } from '../../../../src/core/embedded/locales';
+import { localeGlobNames, localeIdentifiers, localeOfFile, namedLocales } from '../../../../src/core/embedded/locales';
 import { titleStemGlob } from '../../../../src/core/embedded/plan';
 import { issueKind, pathKind } from '../../../../src/core/embedded/score';
 import { Locator } from '../../../../src/core/locator';
@@ -25,26 +25,29 @@ describe('locales a title names by language', () => {
   });
 
   it("knows a locale's files by code, with region or script parts, and nothing longer", () => {
-    assert.equal(localeOfFile('bs', ['bs']), 'bs');
-    assert.equal(localeOfFile('pt-BR', ['pt']), 'pt');
-    assert.equal(localeOfFile('zh_TW', ['zh']), 'zh');
-    assert.equal(localeOfFile('sr-cyrl', ['sr']), 'sr');
-    for (const stem of ['bsx', 'abs', 'de', 'bs.min']) assert.equal(localeOfFile(stem, ['bs']), undefined, stem);
+    assert.equal(localeOfFile('src/locale/bs.js', ['bs']), 'bs');
+    assert.equal(localeOfFile('i18n/pt-BR.json', ['pt']), 'pt');
+    assert.equal(localeOfFile('lang/zh_TW.ts', ['zh']), 'zh');
+    assert.equal(localeOfFile('src/locale/sr-cyrl.js', ['sr']), 'sr');
+    assert.equal(localeOfFile('src/locales/huHU.ts', ['hu']), 'hu', "MUI X's spelling");
+    assert.equal(localeOfFile('src/locale/hu/index.js', ['hu']), 'hu', "date-fns's folders");
+    for (const path of ['a/bsx.js', 'a/abs.js', 'a/de.js', 'a/huge.js', 'a/HUGE.js', 'a/huhu.js']) assert.equal(localeOfFile(path, ['bs', 'hu']), undefined, path);
   });
 
   it("lists those files in the title's file-name glob", () => {
-    const glob = titleStemGlob(['relative', 'time'], ['bs?([-_]*)']);
+    const glob = titleStemGlob(['relative', 'time'], localeGlobNames(['bs', 'hu']));
     const matches = (path: string) => minimatch(path, glob!, { nocase: true, dot: true });
-    for (const path of ['src/locale/bs.js', 'i18n/bs-Latn.json', 'lang/bs_BA.ts', 'src/time.ts']) assert.ok(matches(path), path);
-    for (const path of ['src/locale/abs.js', 'src/locale/bsx.js', 'src/locale/de.js']) assert.ok(!matches(path), path);
+    for (const path of ['src/locale/bs.js', 'i18n/bs-Latn.json', 'lang/bs_BA.ts', 'src/time.ts', 'src/locales/huHU.ts']) assert.ok(matches(path), path);
+    for (const path of ['src/locale/abs.js', 'src/locale/bsx.js', 'src/locale/de.js', 'src/huge.js']) assert.ok(!matches(path), path);
   });
 
   it('treats the named locale as source, and every other string table as data', () => {
-    const context = { titleLocales: ['bs'] };
+    const context = { titleLocales: ['bs'], localeTables: new Set<string>() };
     assert.equal(pathKind('src/locale/bs.js'), 'data');
     assert.equal(issueKind('src/locale/bs.js', context), 'source');
     assert.equal(issueKind('src/locale/hr.js', context), 'data');
     assert.equal(issueKind('test/locale/bs.test.js', context), 'test');
+    assert.equal(issueKind('src/locale/index.js', { titleLocales: ['hu'], localeTables: new Set(['src/locale/index.js']) }), 'source');
   });
 
   it("gives a locale's identifier with its likely region, as a title clue", () => {
@@ -80,5 +83,31 @@ describe('a locale named by its language end to end (real git repo, real ripgrep
     assert.match(result.candidates[0]?.reason ?? '', /^The Bosnian locale, which the issue title names/);
     const croatian = await new Locator(new NodeToolRunner({ roots: [dir] })).locate({ title: title.replace('Bosnian', 'Croatian'), body }, createEmbeddedBrain());
     assert.equal(croatian.candidates[0]?.path, 'src/locale/hr.js', JSON.stringify(croatian.candidates));
+  });
+});
+
+/** A component library's locales, all in one file, beside a component with English defaults. */
+const ONE_FILE: Record<string, string> = {
+  'src/locale/index.js': "export const csCZ = {\n  components: { MuiTablePagination: { defaultProps: { labelRowsPerPage: 'Řádků na stránce:' } } },\n};\n\nexport const huHU = {\n  components: { MuiTablePagination: { defaultProps: { labelRowsPerPage: 'Sorok száma:' } } },\n};\n",
+  'src/TablePagination/TablePagination.js': "function defaultLabelDisplayedRows({ from, to, count }) {\n  return `${from}–${to} of ${count !== -1 ? count : `more than ${to}`}`;\n}\n\nexport default function TablePagination(props) {\n  const { labelDisplayedRows = defaultLabelDisplayedRows, labelRowsPerPage = 'Rows per page:' } = props;\n  return [labelRowsPerPage, labelDisplayedRows(props)];\n}\n",
+};
+
+describe('a locale kept with the others in one file (real git repo, real ripgrep, Locator)', () => {
+  let dir = '';
+
+  before(() => {
+    dir = makeGitTree(ONE_FILE, 'codegrep-locale-table-');
+  });
+
+  after(() => removeTree(dir));
+
+  it('counts the file that defines the named locale as source, not as a demoted string table', async () => {
+    const title = 'Hungarian locale: the displayed rows label is still in English';
+    const body = 'The rows per page label is translated, but the range still says "1–10 of 245". Czech translates it.';
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate({ title, body }, createEmbeddedBrain({ model: null, rankedFiles: 10 }));
+    const table = result.candidates.find((c) => c.path === 'src/locale/index.js');
+    assert.ok(table, JSON.stringify(result.candidates));
+    assert.match(table.reason ?? '', /^Defines `huHU`/);
+    assert.doesNotMatch(table.reason ?? '', /data file/);
   });
 });

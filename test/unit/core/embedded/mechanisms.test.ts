@@ -17,11 +17,11 @@ import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
 import { FEATURE_NAMES, type CandidateFeatures } from '../../../../src/core/embedded/features';
 import { Locator } from '../../../../src/core/locator';
 
-const base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'titleCompounds' | 'titleLocales' | 'bodyCompounds' | 'bodyWords' | 'qualifiers'> = {
+const base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'titleCompounds' | 'titleLocales' | 'localeTables' | 'bodyCompounds' | 'bodyWords' | 'qualifiers'> = {
   mentionsTests: false,
   mentionsDocs: false,
   titleWords: [],
-  titleCompounds: [], titleLocales: [],
+  titleCompounds: [], titleLocales: [], localeTables: new Set<string>(),
   bodyCompounds: [],
   bodyWords: [],
   qualifiers: new Map(),

@@ -7,11 +7,11 @@ import { chooseAnswer, fileStem, isMigrationScript, isStringTable, isTitleName, 
 
 const titleClue: Clue = { kind: 'symbol', text: 'separability_matrix', source: 'title', weight: 3.9 };
 const bodyClue: Clue = { kind: 'symbol', text: 'CompoundModel', source: 'body', weight: 2.1 };
-const base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'titleCompounds' | 'titleLocales' | 'bodyCompounds' | 'bodyWords' | 'qualifiers'> = {
+const base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'titleCompounds' | 'titleLocales' | 'localeTables' | 'bodyCompounds' | 'bodyWords' | 'qualifiers'> = {
   mentionsTests: false,
   mentionsDocs: false,
   titleWords: ['separability', 'matrix'],
-  titleCompounds: [], titleLocales: [],
+  titleCompounds: [], titleLocales: [], localeTables: new Set<string>(),
   bodyCompounds: [],
   bodyWords: [],
   qualifiers: new Map(),
@@ -80,17 +80,17 @@ describe('embedded scoring', () => {
     assert.equal(context.stemFiles.get('sqlmigrate'), 1, 'the test file does not dilute the name');
     const ranked = rankFiles(b.all(), context);
     assert.equal(ranked[0]!.path, 'django/core/management/commands/sqlmigrate.py');
-    assert.match(reasonFor(ranked[0]!, { titleWords: ['sqlmigrate'], titleCompounds: [], titleLocales: [], bodyCompounds: [] }), /^Named after "sqlmigrate" in the issue title/);
+    assert.match(reasonFor(ranked[0]!, { titleWords: ['sqlmigrate'], titleCompounds: [], titleLocales: [], localeTables: new Set<string>(), bodyCompounds: [] }), /^Named after "sqlmigrate" in the issue title/);
     // An inflected title word lists the file (plan.ts) but does not name it: "simplifies" is not `simplify.py`.
-    assert.equal(isTitleName('fence', { titleWords: ['fenced'], titleCompounds: [], titleLocales: [] }), false);
+    assert.equal(isTitleName('fence', { titleWords: ['fenced'], titleCompounds: [] }), false);
     // A name written with separators is the title's identifier (`pathExists`), and a folder's index file goes by its folder.
     assert.equal(fileStem('lib/path-exists/index.js'), 'path-exists');
     assert.equal(fileStem('sympy/physics/units/__init__.py'), '__init__');
     assert.equal(fileStem('src/index.ts'), 'index', "a top-level folder's index is the package's entry");
     assert.equal(fileStem('index.js'), 'index');
-    assert.ok(isTitleName(fileStem('lib/path-exists/index.js'), { titleWords: ['pathexists', 'path', 'exists'], titleCompounds: [], titleLocales: [] }));
-    assert.ok(isTitleName('date_picker', { titleWords: ['date', 'picker'], titleCompounds: ['datepicker'], titleLocales: [] }));
-    assert.ok(!isTitleName('_search', { titleWords: ['gridsearch', 'grid', 'search'], titleCompounds: [], titleLocales: [] }), 'a private module keeps its underscore');
+    assert.ok(isTitleName(fileStem('lib/path-exists/index.js'), { titleWords: ['pathexists', 'path', 'exists'], titleCompounds: [] }));
+    assert.ok(isTitleName('date_picker', { titleWords: ['date', 'picker'], titleCompounds: ['datepicker'] }));
+    assert.ok(!isTitleName('_search', { titleWords: ['gridsearch', 'grid', 'search'], titleCompounds: [] }), 'a private module keeps its underscore');
     // The same word in several source file names is no longer a specific lead.
     b.addBarePaths(['django/core/management/sqlmigrate_utils.py', 'django/db/sqlmigrate.py']);
     const diluted = rankFiles(b.all(), b.context({ ...base, titleWords: ['sqlmigrate'] }));
