@@ -12,7 +12,8 @@
 // is against packages like the repositories of the TS/JS issues we are scored on: Svelte 4, axios, dayjs and
 // @mui/material 5. This repository does not install those, so the bench fetches pinned versions with `npm pack`
 // (FETCHED; tarballs kept in .cache/library-packages). A fifth (`"written": "helper4"`), by a fourth blind helper,
-// is against the TypeScript sources of rxjs, mobx, @reduxjs/toolkit and zod (29 / 48 first as written).
+// is against the TypeScript sources of rxjs, mobx, @reduxjs/toolkit and zod (29 / 48 first as written), and a
+// sixth (`"written": "helper5"`) against the JavaScript applications webpack, the npm CLI, pm2 and fastify (28 / 48).
 // Usage: npx tsx bench/library-issues.ts [--written GROUP]; results in bench/results/library-issues.json (not
 // written when one group is run).
 import { execFileSync } from 'node:child_process';
@@ -24,7 +25,7 @@ import { Locator } from '../src/core/locator';
 import { NodeToolRunner } from '../src/tools/runner';
 import { median } from './lib/stats';
 
-type Written = 'reading' | 'helper' | 'helper2' | 'helper3' | 'helper4';
+type Written = 'reading' | 'helper' | 'helper2' | 'helper3' | 'helper4' | 'helper5';
 
 interface LibraryIssue {
   package: string;
@@ -33,7 +34,7 @@ interface LibraryIssue {
   expected: string;
   /** Who wrote it: absent for the issues written while reading the sources, else which helper batch. */
   written?: Written;
-  /** helper3's and helper4's issues say what they quote: an error or trace, a snippet, or behaviour only. */
+  /** helper3's to helper5's issues say what they quote: an error or trace, a snippet, or behaviour only. */
   style?: 'error' | 'snippet' | 'behaviour';
 }
 
@@ -84,6 +85,11 @@ const FETCHED: Record<string, { version: string; parts: (from: string[]) => [str
   mobx: { version: '6.16.1', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
   '@reduxjs/toolkit': { version: '2.16.0', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
   zod: { version: '3.25.0', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  webpack: { version: '5.113.0', parts: () => ['package.json', 'lib', 'hot', 'types.d.ts'].map((part) => [part, part]) },
+  npm: { version: '10.9.9', parts: () => ['package.json', 'lib', 'bin'].map((part) => [part, part]) },
+  pm2: { version: '5.4.3', parts: () => ['package.json', 'lib', 'bin'].map((part) => [part, part]) },
+  // Fastify's package ships its tests and docs, so they compete as they do in the repository.
+  fastify: { version: '4.29.1', parts: () => ['package.json', 'fastify.js', 'fastify.d.ts', 'lib', 'types', 'test', 'docs'].map((part) => [part, part]) },
   '@mui/material': {
     version: '5.18.0',
     parts: (entries) => [['package.json', 'package.json'], ...entries.filter((e) => !MUI_COPIES.has(e)).map((e): [string, string] => [e, join('src', e)])],
@@ -156,7 +162,7 @@ async function main(): Promise<void> {
     const versions = Object.fromEntries([...dirs.keys()].map((name) => [name, FETCHED[name]?.version ?? (JSON.parse(readFileSync(join('node_modules', name, 'package.json'), 'utf8')) as { version: string }).version]));
     const count = (key: 'first' | 'answered', group = rows) => group.filter((r) => r[key]).length;
     const groups = Object.fromEntries(
-      (['reading', 'helper', 'helper2', 'helper3', 'helper4'] as const).map((written) => {
+      (['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5'] as const).map((written) => {
         const group = rows.filter((r) => r.written === written);
         return [written, { issues: group.length, firstFileRight: count('first', group), inAnswer: count('answered', group) }];
       }),

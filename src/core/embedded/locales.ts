@@ -8,7 +8,7 @@
 /** Words that make a language name in a title mean a locale of the project, not prose ("still English"). */
 const LOCALE_WORD = /^(?:locales?|translations?|localization|localisation|i18n|l10n|language)$/i;
 
-/** A language name, up to two words ("Norwegian Bokmål"), right before a locale word, or right after one. */
+/** A word of a language's name: capitalised ("Norwegian Bokmål"). */
 const NAME_WORD = /^[A-Z][\p{L}]+$/u;
 
 let codesByName: Map<string, string> | undefined;
@@ -35,24 +35,43 @@ export function languageName(code: string): string {
 
 /**
  * The language codes of the locales a title names: a language name next to a locale word ("Bosnian locale",
- * "German translations", "locale: Hungarian"), in title order, each once.
+ * "German translations", "locale: Hungarian"), a code with its region there ("zh-TW locale", "pt_BR
+ * translation"), or both ("Hungarian (huHU) locale"), in title order, each once. A bare two-letter code is not
+ * enough: "is", "to" and "no" are codes too ("Date is locale dependent").
  */
 export function namedLocales(title: string): string[] {
-  const words = title.split(/[^\p{L}\d]+/u).filter(Boolean);
+  const words = title.split(/[^\p{L}\d_-]+/u).filter(Boolean);
   const codes: string[] = [];
-  const nameAt = (end: number, length: number): string | undefined => {
-    const parts = words.slice(end - length + 1, end + 1);
-    if (parts.length !== length || !parts.every((w) => NAME_WORD.test(w))) return undefined;
-    return languageCodes().get(parts.join(' ').toLowerCase());
+  const add = (code: string | undefined) => {
+    if (code && !codes.includes(code)) codes.push(code);
   };
+  // The name ending at `end`, one or two words ("Norwegian Bokmål"), the longer first.
+  const nameEndingAt = (end: number) => languageNamed(words.slice(Math.max(0, end - 1), end + 1)) ?? languageNamed(words.slice(end, end + 1));
   words.forEach((word, i) => {
     if (!LOCALE_WORD.test(word)) return;
-    // Before the locale word: the longer name first ("Norwegian Bokmål", not "Bokmål").
-    const before = nameAt(i - 1, 2) ?? nameAt(i - 1, 1);
-    const after = nameAt(i + 2, 2) ?? nameAt(i + 1, 1);
-    for (const code of [before, after]) if (code && !codes.includes(code)) codes.push(code);
+    let before = i - 1;
+    const beforeCode = regionalCode(words[before]);
+    if (beforeCode) before--;
+    add(beforeCode);
+    add(nameEndingAt(before));
+    const afterCode = regionalCode(words[i + 1]);
+    add(afterCode);
+    if (!afterCode) add(languageNamed(words.slice(i + 1, i + 3)) ?? languageNamed(words.slice(i + 1, i + 2)));
   });
   return codes;
+}
+
+/** The code of a language named by `parts` (capitalised words), if they name one. */
+function languageNamed(parts: string[]): string | undefined {
+  if (parts.length === 0 || !parts.every((w) => NAME_WORD.test(w))) return undefined;
+  return languageCodes().get(parts.join(' ').toLowerCase());
+}
+
+/** The language of a code written with its region (`zh-TW`, `pt_BR`, `huHU`), when the language is one. */
+function regionalCode(word: string | undefined): string | undefined {
+  const match = word ? /^([a-z]{2})(?:[-_][A-Za-z]{2,4}|[A-Z]{2})$/.exec(word) : null;
+  const code = match?.[1];
+  return code && [...languageCodes().values()].includes(code) ? code : undefined;
 }
 
 /**

@@ -18,6 +18,14 @@ describe('locales a title names by language', () => {
     assert.deepEqual(namedLocales('Fix typo in Brazilian Portuguese locale'), ['pt']);
   });
 
+  it('reads a code written with its region there, alone or after the name', () => {
+    assert.deepEqual(namedLocales('zh-TW locale: wrong month names'), ['zh']);
+    assert.deepEqual(namedLocales('Improve pt_BR translation'), ['pt']);
+    assert.deepEqual(namedLocales('[l10n] Improve Hungarian (huHU) locale'), ['hu']);
+    assert.deepEqual(namedLocales('[l10n] Add Bosnian (bs-BA) locale'), ['bs']);
+    assert.deepEqual(namedLocales('Date is locale dependent'), [], '"is" is a code, but written without a region');
+  });
+
   it('ignores a language named without a locale word, and a locale word without a language', () => {
     assert.deepEqual(namedLocales('Relative time strings are still English'), []);
     assert.deepEqual(namedLocales('Language selector does not open'), []);
