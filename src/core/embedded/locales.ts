@@ -13,24 +13,35 @@ const NAME_WORD = /^[A-Z][\p{L}]+$/u;
 
 let codesByName: Map<string, string> | undefined;
 
-/** English language names, lower-case, to their two-letter ISO 639-1 codes (`bosnian` → `bs`). */
+/**
+ * English language names, lower-case, to their two-letter ISO 639-1 codes (`bosnian` → `bs`); empty on a Node
+ * built without ICU, where no locale is recognised rather than the locate failing.
+ */
 function languageCodes(): Map<string, string> {
   if (codesByName) return codesByName;
   codesByName = new Map();
-  const names = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
   const letters = 'abcdefghijklmnopqrstuvwxyz';
-  for (const a of letters) {
-    for (const b of letters) {
-      const name = names.of(a + b);
-      if (name && !codesByName.has(name.toLowerCase())) codesByName.set(name.toLowerCase(), a + b);
+  try {
+    const names = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+    for (const a of letters) {
+      for (const b of letters) {
+        const name = names.of(a + b)?.toLowerCase();
+        if (name && !codesByName.has(name)) codesByName.set(name, a + b);
+      }
     }
+  } catch {
+    // No ICU: nothing to recognise.
   }
   return codesByName;
 }
 
 /** The English name of a language code (`bs` → `Bosnian`), for reasons. */
 export function languageName(code: string): string {
-  return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 /**
@@ -103,7 +114,15 @@ export function localeGlobNames(codes: string[]): string[] {
  */
 export function localeIdentifiers(codes: string[]): string[] {
   return codes.flatMap((code) => {
-    const region = new Intl.Locale(code).maximize().region;
+    const region = likelyRegion(code);
     return region ? [`${code}${region}`] : [];
   });
+}
+
+function likelyRegion(code: string): string | undefined {
+  try {
+    return new Intl.Locale(code).maximize().region;
+  } catch {
+    return undefined;
+  }
 }
