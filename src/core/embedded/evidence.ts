@@ -173,12 +173,13 @@ export class EvidenceBoard {
     const bodyNameFiles = new Map<string, number>();
     const titleNames = new Set([...base.titleWords, ...base.titleCompounds]);
     const localeTables = this.localeTables(base.titleLocales);
+    const locales = { titleLocales: base.titleLocales, localeTables };
     for (const file of this.files.values()) {
       // A title word counts as a file's name only when few source files have it in their names at all.
       const name = joinedName(fileStem(file.path));
       const source = pathKind(file.path) === 'source';
       if (source) for (const word of titleNames) if (name.includes(word)) increment(stemFiles, word);
-      const locale = issueKind(file.path, { ...base, localeTables }) === 'source' ? localeOfFile(file.path, base.titleLocales) : undefined;
+      const locale = issueKind(file.path, locales) === 'source' ? localeOfFile(file.path, base.titleLocales) : undefined;
       if (locale) increment(stemFiles, locale);
       const bodyName = source ? bodyNameOf(fileStem(file.path), base) : undefined;
       if (bodyName) increment(bodyNameFiles, bodyName);

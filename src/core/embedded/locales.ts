@@ -92,7 +92,7 @@ function regionalCode(word: string | undefined): string | undefined {
 export function localeOfFile(path: string, codes: string[]): string | undefined {
   if (codes.length === 0) return undefined;
   const parts = path.split('/');
-  let name = parts[parts.length - 1]!.replace(/\..*$/, '');
+  let name = parts[parts.length - 1]!.replace(/\.[^.]*$/, '');
   if (name === 'index' && parts.length > 1) name = parts[parts.length - 2]!;
   // A code with region or script parts after a separator, or a region in capitals right after it.
   const match = /^([a-z]{2})(?:[-_][a-z0-9]{2,8})*$/i.exec(name) ?? /^([a-z]{2})[A-Z]{2}$/.exec(name);

@@ -90,9 +90,7 @@ export function planFirstTurn(evidence: IssueEvidence, maxCalls: number): Planne
  * patterns: localeGlobNames); undefined without either.
  */
 export function titleStemGlob(titleWords: string[], names: string[] = []): string | undefined {
-  const alternatives = [...titleWords.map((w) => w.replace(/[^a-z0-9]/g, '')).filter(Boolean), ...names];
-  if (alternatives.length === 0) return undefined;
-  return `**/${alternatives.length === 1 ? alternatives[0]! : `{${alternatives.join(',')}}`}.*`;
+  return namesGlob([...plainWords(titleWords), ...names], (any) => `${any}.*`);
 }
 
 /**
@@ -104,8 +102,7 @@ export function bodyNamesGlob(pairs: string[]): string | undefined {
     const [first, second] = pair.split(' ').map((w) => w.replace(/[^a-z0-9]/g, '')) as [string, string];
     return `${first}?([-_])${second.replace(/s$/, '')}?(s)`;
   });
-  if (names.length === 0) return undefined;
-  return `**/${names.length === 1 ? names[0]! : `{${names.join(',')}}`}.*`;
+  return namesGlob(names, (any) => `${any}.*`);
 }
 
 /** Shorter words (`sets`, `lib`) are matched as written only: their stems collide with unrelated names. */
@@ -128,9 +125,18 @@ export function inflectedNames(word: string): string[] {
 
 /** `**` + `/` + `shape(words)`, the words (letters and digits only) as a brace list when there are several. */
 function wordsGlob(words: string[], shape: (words: string) => string): string | undefined {
-  const clean = words.map((w) => w.replace(/[^a-z0-9]/g, '')).filter(Boolean);
-  if (clean.length === 0) return undefined;
-  return `**/${shape(clean.length === 1 ? clean[0]! : `{${clean.join(',')}}`)}`;
+  return namesGlob(plainWords(words), shape);
+}
+
+/** `**` + `/` + `shape(names)`, the names as a brace list when there are several; undefined without names. */
+function namesGlob(names: string[], shape: (any: string) => string): string | undefined {
+  if (names.length === 0) return undefined;
+  return `**/${shape(names.length === 1 ? names[0]! : `{${names.join(',')}}`)}`;
+}
+
+/** Words as glob text: letters and digits only, empty ones dropped. */
+function plainWords(words: string[]): string[] {
+  return words.map((w) => w.replace(/[^a-z0-9]/g, '')).filter(Boolean);
 }
 
 /**

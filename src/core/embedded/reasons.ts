@@ -5,7 +5,7 @@ import type { Clue, ClueSource } from './clues';
 import type { ClueHit } from './evidence';
 import type { WordLine } from './leaderCheck';
 import { languageName, localeOfFile } from './locales';
-import { bodyNamedFile, fileStem, issueKind, isTitleName, pathKind, titlePathWords, type ScoreContext, type ScoredFile } from './score';
+import { bodyNamedFile, fileStem, issueKind, namedByTitle, titlePathWords, type ScoreContext, type ScoredFile } from './score';
 
 const WHERE: Record<ClueSource, string> = {
   title: 'named in the issue title',
@@ -57,9 +57,10 @@ export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWord
   const [firstDef, ...otherDefs] = defs;
   if (firstDef) add('definition', `defines \`${firstDef.clue.text}\` (${WHERE[firstDef.clue.source]})${otherDefs.length ? ` and ${names(otherDefs)}` : ''}`);
   const stem = fileStem(file.path);
-  const locale = localeOfFile(file.path, title.titleLocales);
-  if (locale) add('title-name', `the ${languageName(locale)} locale, which the issue title names`);
-  else if (isTitleName(stem, title) && pathKind(file.path) === 'source') add('title-name', `named after "${stem}" in the issue title`);
+  if (namedByTitle(file.path, title)) {
+    const locale = localeOfFile(file.path, title.titleLocales);
+    add('title-name', locale ? `the ${languageName(locale)} locale, which the issue title names` : `named after "${stem}" in the issue title`);
+  }
   const bodyName = bodyNamedFile(file.path, title);
   if (bodyName) add('body-name', `named after "${bodyName}" in the issue`);
   // Only the learned ranker weighs it, so only its answers name it; a name the issue spelled is said above.
