@@ -26,7 +26,14 @@ describe('tools/listingSnapshot (on-disk copies of big listings)', () => {
   let root: string;
   let store: string;
   const copies = () => new ListingSnapshots(store, 1);
-  const workspace = (policy = {}) => new Workspace([root], policy, { snapshots: copies() });
+  // Every workspace made here, so that afterEach can close their pending copies: a copy's timer
+  // firing after the store is removed would make the folder again and leave it in the temp dir.
+  let made: Workspace[] = [];
+  const workspace = (policy = {}) => {
+    const ws = new Workspace([root], policy, { snapshots: copies() });
+    made.push(ws);
+    return ws;
+  };
 
   beforeEach(() => {
     root = makeTree({
@@ -44,6 +51,8 @@ describe('tools/listingSnapshot (on-disk copies of big listings)', () => {
   });
 
   afterEach(() => {
+    for (const ws of made) ws.files.flushCopy(true);
+    made = [];
     removeTree(root);
     removeTree(store);
   });
@@ -91,7 +100,11 @@ describe('tools/listingSnapshot (on-disk copies of big listings)', () => {
     const other = makeTree({ 'lib/core.ts': 'x\n', 'README.md': '# other\n' });
     try {
       age(other);
-      const multi = () => new Workspace([root, other], {}, { snapshots: copies() });
+      const multi = () => {
+        const ws = new Workspace([root, other], {}, { snapshots: copies() });
+        made.push(ws);
+        return ws;
+      };
       const first = multi();
       const listed = await first.files.list(noSignal, 10_000);
       assert.ok(first.files.flushCopy(true));
@@ -128,6 +141,7 @@ describe('tools/listingSnapshot (on-disk copies of big listings)', () => {
 
   it('an ignore file in a folder above the root is watched too', async () => {
     const parent = makeTree({ 'repo/src/a.ts': 'x\n' });
+    removeTree(root);
     try {
       root = path.join(parent, 'repo');
       age(parent);
