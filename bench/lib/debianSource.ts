@@ -1,0 +1,65 @@
+// Upstream source trees from Debian: `apt-get source --download-only` fetches a source package's `.orig` tarball
+// (the upstream release, in any language) from the Debian archive, which this machine and CI can reach. apt runs
+// with a private sources list, state and cache under .cache/debian-sources, so the system's apt setup (which
+// has no deb-src lines) is neither needed nor changed.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const STORE = resolve('.cache', 'debian-sources');
+const SUITE = 'bookworm';
+
+/** The apt options that point apt at the private deb-src list, state and cache. */
+function aptOptions(): string[] {
+  const parts = join(STORE, 'sources.list.d');
+  if (!existsSync(parts)) {
+    mkdirSync(parts, { recursive: true });
+    writeFileSync(
+      join(parts, 'debian-src.sources'),
+      `Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: ${SUITE}\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n`,
+    );
+  }
+  for (const dir of ['lists/partial', 'cache/archives/partial']) mkdirSync(join(STORE, dir), { recursive: true });
+  return [
+    '-o', 'Dir::Etc::sourcelist=/dev/null',
+    '-o', `Dir::Etc::sourceparts=${parts}`,
+    '-o', `Dir::State::lists=${join(STORE, 'lists')}`,
+    '-o', `Dir::Cache=${join(STORE, 'cache')}`,
+    // apt drops root to _apt for downloads; the private folders are root's, so stay root.
+    '-o', 'APT::Sandbox::User=root',
+  ];
+}
+
+/** The upstream tarball's name for `name` at Debian `version` (epoch and Debian revision dropped). */
+function origTarball(name: string, version: string): string | undefined {
+  const upstream = version.replace(/^\d+:/, '').replace(/-[^-]+$/, '');
+  return readdirSync(STORE).find((file) => file.startsWith(`${name}_${upstream}.orig.tar.`));
+}
+
+/** Downloads the source package once (`version` pinned); returns the path of its upstream tarball. */
+export function fetchDebianSource(name: string, version: string): string {
+  mkdirSync(STORE, { recursive: true });
+  let tarball = origTarball(name, version);
+  if (tarball) return join(STORE, tarball);
+  const options = aptOptions();
+  try {
+    if (!existsSync(join(STORE, 'lists', `deb.debian.org_debian_dists_${SUITE}_main_source_Sources`))) {
+      execFileSync('apt-get', [...options, 'update'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    }
+    execFileSync('apt-get', [...options, 'source', '--download-only', `${name}=${version}`], { cwd: STORE, stdio: ['ignore', 'ignore', 'inherit'] });
+  } catch (error) {
+    throw new Error(`could not fetch the Debian source ${name}=${version} (is deb.debian.org reachable?): ${(error as Error).message}`);
+  }
+  tarball = origTarball(name, version);
+  if (!tarball) throw new Error(`the Debian source ${name}=${version} has no upstream (.orig) tarball`);
+  return join(STORE, tarball);
+}
+
+/** The upstream tree of `name` at `version`, unpacked into a fresh folder under `into`; returns its root. */
+export function unpackDebianSource(name: string, version: string, into: string): string {
+  const tarball = fetchDebianSource(name, version);
+  const out = mkdtempSync(join(into, `${name}-`));
+  // Every upstream tarball holds one top folder (its name varies: `jq-1.6`, `regex-1.7.1`), dropped here.
+  execFileSync('tar', ['-xf', tarball, '-C', out, '--strip-components=1']);
+  return out;
+}

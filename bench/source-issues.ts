@@ -1,0 +1,137 @@
+// Source issues: the embedded brain on issues written in a reporter's own words against upstream releases of
+// C, C++, Go, Rust, Java and Python projects. The trees come from Debian's source archive (bench/lib/debianSource.ts,
+// pinned versions; tarballs kept in .cache/debian-sources). None of these projects is in the training or dev sets.
+// Each issue names the one file its fix would change. Blind helpers wrote them (they never saw the locator's code),
+// 48 each, a third quoting an error or trace, a third a snippet, a third behaviour only: helper6 against jq,
+// libuv, fmt and nlohmann/json; helper7 against cobra, logrus, viper and clap; helper8 against jsoup, Commons Lang,
+// picocli and jackson-databind; helper9 against Jinja, Rich, tmux and yaml-cpp.
+// Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME]; results in
+// bench/results/source-issues.json (written only when every issue is run).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEmbeddedBrain } from '../src/core/embedded/index';
+import { Locator } from '../src/core/locator';
+import { NodeToolRunner } from '../src/tools/runner';
+import { unpackDebianSource } from './lib/debianSource';
+import { median } from './lib/stats';
+
+interface SourceIssue {
+  /** The Debian source package (a key of PACKAGES). */
+  package: string;
+  title: string;
+  body: string;
+  expected: string;
+  written: string;
+  style: 'error' | 'snippet' | 'behaviour';
+}
+
+/** Debian source packages in bookworm, pinned, with the language of each project. */
+const PACKAGES: Record<string, { version: string; language: string }> = {
+  jq: { version: '1.6-2.1+deb12u2', language: 'c' },
+  libuv1: { version: '1.44.2-1+deb12u1', language: 'c' },
+  tmux: { version: '3.3a-3', language: 'c' },
+  fmtlib: { version: '9.1.0+ds1-2', language: 'cpp' },
+  'nlohmann-json3': { version: '3.11.2-2', language: 'cpp' },
+  'yaml-cpp': { version: '0.7.0+dfsg-8', language: 'cpp' },
+  'golang-github-spf13-cobra': { version: '1.6.1-1', language: 'go' },
+  'golang-logrus': { version: '1.9.0-1', language: 'go' },
+  'golang-github-spf13-viper': { version: '1.10.1-1', language: 'go' },
+  'rust-clap': { version: '4.0.32-1', language: 'rust' },
+  jsoup: { version: '1.15.3-1', language: 'java' },
+  'libcommons-lang3-java': { version: '3.12.0-2+deb12u1', language: 'java' },
+  picocli: { version: '4.6.2-2', language: 'java' },
+  'jackson-databind': { version: '2.14.0-1+deb12u1', language: 'java' },
+  jinja2: { version: '3.1.2-1+deb12u3', language: 'python' },
+  rich: { version: '13.3.1-1', language: 'python' },
+};
+
+interface Row {
+  package: string;
+  language: string;
+  written: string;
+  style: string;
+  title: string;
+  expected: string;
+  answer: string[];
+  /** The expected file is the answer's first. */
+  first: boolean;
+  /** The expected file is anywhere in the answer. */
+  answered: boolean;
+  ms: number;
+}
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? undefined : process.argv[at + 1];
+}
+
+/** First-file-right and in-answer counts of `rows`, by the value of `key`. */
+function tally(rows: Row[], key: 'language' | 'written' | 'style'): Record<string, { issues: number; first: number; inAnswer: number }> {
+  const out: Record<string, { issues: number; first: number; inAnswer: number }> = {};
+  for (const row of rows) {
+    const entry = (out[row[key]] ??= { issues: 0, first: 0, inAnswer: 0 });
+    entry.issues++;
+    entry.first += row.first ? 1 : 0;
+    entry.inAnswer += row.answered ? 1 : 0;
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const onlyGroup = option('--written');
+  const onlyPackage = option('--package');
+  const issues = readFileSync('bench/source-issues.jsonl', 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as SourceIssue)
+    .filter((issue) => (onlyGroup === undefined || issue.written === onlyGroup) && (onlyPackage === undefined || issue.package === onlyPackage));
+  const root = mkdtempSync(join(tmpdir(), 'codegrep-sources-'));
+  try {
+    const trees = new Map<string, string>();
+    const rows: Row[] = [];
+    for (const issue of issues) {
+      const known = PACKAGES[issue.package];
+      if (!known) throw new Error(`bench/source-issues.jsonl names ${issue.package}, which PACKAGES does not pin`);
+      if (!trees.has(issue.package)) trees.set(issue.package, unpackDebianSource(issue.package, known.version, root));
+      const t0 = performance.now();
+      const result = await new Locator(new NodeToolRunner({ roots: [trees.get(issue.package)!] })).locate({ title: issue.title, body: issue.body }, createEmbeddedBrain());
+      const answer = result.candidates.map((c) => c.path);
+      const row: Row = {
+        package: issue.package,
+        language: known.language,
+        written: issue.written,
+        style: issue.style,
+        title: issue.title,
+        expected: issue.expected,
+        answer,
+        first: answer[0] === issue.expected,
+        answered: answer.includes(issue.expected),
+        ms: Math.round(performance.now() - t0),
+      };
+      rows.push(row);
+      console.log(`${row.first ? 'first ' : row.answered ? 'in    ' : 'miss  '} ${issue.package} [${issue.style}]: ${issue.title} -> ${answer.join(' ')} (expected ${issue.expected})`);
+    }
+    const summary = {
+      issues: rows.length,
+      firstFileRight: rows.filter((r) => r.first).length,
+      inAnswer: rows.filter((r) => r.answered).length,
+      filesPerAnswer: Math.round((rows.reduce((sum, r) => sum + r.answer.length, 0) / Math.max(1, rows.length)) * 100) / 100,
+      p50Ms: Math.round(median(rows.map((r) => r.ms))),
+      byLanguage: tally(rows, 'language'),
+      byHelper: tally(rows, 'written'),
+      byStyle: tally(rows, 'style'),
+      versions: Object.fromEntries([...trees.keys()].map((name) => [name, PACKAGES[name]!.version])),
+      rows,
+    };
+    console.log(`first file right ${summary.firstFileRight} / ${summary.issues}, in the answer ${summary.inAnswer}, ${summary.filesPerAnswer} files per answer, p50 ${summary.p50Ms} ms`);
+    for (const [what, table] of [['language', summary.byLanguage], ['style', summary.byStyle]] as const) {
+      for (const [name, t] of Object.entries(table)) console.log(`  ${what} ${name}: first ${t.first} / ${t.issues}, in the answer ${t.inAnswer}`);
+    }
+    if (onlyGroup === undefined && onlyPackage === undefined) writeFileSync('bench/results/source-issues.json', `${JSON.stringify(summary, null, 2)}\n`);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+void main();
