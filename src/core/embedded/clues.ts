@@ -91,6 +91,13 @@ const JAVA_FRAME_RE = /^\s*at ([\w$.]+)\.([\w$<>]+)\(([\w$]+\.(?:java|kt|scala))
 const GO_FRAME_RE = /^\s*(\/?(?:[\w.@-]+\/)*[\w.-]+\.go):(\d+)/gm;
 const GO_FUNC_RE = /^\s*(?:[\w.@-]+\/)*[\w-]+\.(?:\(\*?(\w+)\)\.)?(\w+)\((?:0x[0-9a-f]+|\.\.\.|, )*\)?\s*$/gm;
 const RUST_FRAME_RE = /((?:[\w.-]+\/)*[\w.-]+\.rs):(\d+):\d+/g;
+/**
+ * A native backtrace's frame, innermost first: AddressSanitizer's and glibc's `#0 0x55b1 in args_percentage
+ * /src/tmux/arguments.c:877`, gdb's `#1 0x55b1 in cmdq_next (item=0x0) at cmd-queue.c:763`, Valgrind's `by 0x4C2B:
+ * jv_free (jv.c:12)`. C++ names keep their last `::` part.
+ */
+const NATIVE_FRAME_RE =
+  /^[ \t]*(?:==\d+==[ \t]+)?(?:#\d+[ \t]+(?:0x[0-9a-f]+[ \t]+in[ \t]+)?([\w:~$]+)(?:[ \t]*\([^\n]*\))?[ \t]+(?:at[ \t]+)?|(?:at|by)[ \t]+0x[0-9a-f]+:[ \t]+([\w:~$]+)[ \t]+\()((?:[A-Za-z]:)?[^\s():]+\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm)):\d+/gim;
 const EXCEPTION_LINE_RE = /^\s*(?:[\w.]+\.)?([A-Z][A-Za-z]*(?:Error|Exception|Warning|Exit|Interrupt))(?::\s*(.+))?$/gm;
 /** The exception line that ends a Python traceback, whatever the class is called (`Http404`, `DoesNotExist`). */
 const TRACEBACK_END_RE = /^Traceback \(most recent call last\):[ \t]*\n(?:[ \t].*\n|\n)*(?:[\w.]+\.)?([A-Z][A-Za-z0-9_]*)(?::[ \t]*(.+))?$/gm;
@@ -395,13 +402,18 @@ function mineTraces(text: string, out: ClueCollector): void {
     frames.push({ path: m[3], symbol: parts[parts.length - 1], owner: owner && /^[A-Za-z_$][\w$]*$/.test(owner) && !RUNTIME_OWNERS.has(owner) ? owner : undefined });
   }
   for (const m of text.matchAll(REACT_FRAME_RE)) frames.push({ path: m[2], symbol: m[1] });
-  for (const m of text.matchAll(JAVA_FRAME_RE)) frames.push({ path: javaPath(m[1] ?? '', m[3] ?? ''), symbol: m[2] });
+  // Java prints the outermost exception first and each cause below it (`Caused by:`); the last cause is where the
+  // failure began, so its frames are the innermost.
+  for (const block of text.split(/^(?=[ \t]*Caused by: )/m).reverse()) {
+    for (const m of block.matchAll(JAVA_FRAME_RE)) frames.push({ path: javaPath(m[1] ?? '', m[3] ?? ''), symbol: m[2] });
+  }
   for (const m of text.matchAll(GO_FRAME_RE)) frames.push({ path: m[1] });
   for (const m of text.matchAll(GO_FUNC_RE)) {
     if (m[1]) addSymbol(m[1], 'trace', out, CLUE_WEIGHTS.source.trace * CLUE_WEIGHTS.exceptionNameFactor);
     if (m[2] && m[2] !== 'main') frames.push({ symbol: m[2] });
   }
   for (const m of text.matchAll(RUST_FRAME_RE)) frames.push({ path: m[1] });
+  for (const m of text.matchAll(NATIVE_FRAME_RE)) frames.push({ path: m[3], symbol: (m[1] ?? m[2])?.split('::').pop() });
 
   let depth = 0;
   for (const frame of frames) {
@@ -465,7 +477,10 @@ export function longestLiteralRun(message: string): string {
   const pieces = message
     .split(/['"`‘’“”]|\{[^}]*\}|%[sdrfi]|\b0x[0-9a-f]+\b|\b\d+(?:\.\d+)?(?:ms|s|m|h|px|b|kb|mb|gb|x)?\b|[<>()[\]]/i)
     .map((piece) => piece.replace(/\s+/g, ' ').trim().replace(/[:,.;!?-]+$/, '').trim());
-  return pieces.reduce((best, piece) => (piece.length > best.length ? piece : best), '');
+  // A run of three words or more is the program's own text; a longer piece of one or two words is more often a
+  // value it printed (`[AnnotedClass com.acme.Money]: Multiple 'as-value' properties defined`).
+  const sentences = pieces.filter((piece) => piece.split(' ').length >= 3);
+  return (sentences.length > 0 ? sentences : pieces).reduce((best, piece) => (piece.length > best.length ? piece : best), '');
 }
 
 /** Classifies an identifier by how specific it is (CamelCase and snake_case name code, plain words rarely). */

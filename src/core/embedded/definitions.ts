@@ -91,9 +91,20 @@ export function importsName(line: string, name: string): boolean {
 }
 
 /**
+ * The start of a C or C++ prototype: `extern`, or a library's export macro (`UV_EXTERN int uv_timer_start(`,
+ * `SQLITE_API int sqlite3_open(`). A public header declares every function so; the definition is in a source file.
+ */
+/** A C parameter given by its type alone (`const char *,`, `uv_tcp_t *,`, `struct args *)`): only a prototype has one. */
+const UNNAMED_PARAMETER = String.raw`\s*(?:(?:(?:const|struct|enum|union|unsigned|signed|volatile)\s+)+[A-Za-z_]\w*\s*\**|[A-Za-z_]\w*\s*\*+)\s*[,)]`;
+
+const C_PROTOTYPE = String.raw`^\s*(?:extern\s+(?!"C")|[A-Z][A-Z0-9]*_(?:EXTERN|API|EXPORT|DECL|PUBLIC)\s+)`;
+
+/**
  * True when `line` declares `name` as a type without behaviour: an interface (Java, TypeScript, Go's `type X
- * interface`), a Java annotation type (`@interface X`), a TypeScript type alias or an ambient `declare`. Such a
- * file names the API; the code that implements it is usually where a fix goes (Lombok's `@interface Builder`
+ * interface`), a Java annotation type (`@interface X`), a TypeScript type alias, an ambient `declare`, or a C
+ * prototype: marked `extern` or with an export macro (a definition opens its body: `LUA_API int lua_gettop (…) {`), or
+ * with a parameter that has a type and no name.
+ * Such a file names the API; the code that implements it is usually where a fix goes (Lombok's `@interface Builder`
  * against its `HandleBuilder`, a Go store interface against its SQL implementation).
  */
 export function declaresTypeOnly(line: string, name: string): boolean {
@@ -112,7 +123,9 @@ function patternsFor(name: string): NamePatterns {
     const member = new RegExp(String.raw`^\s*${QUALIFIED_OWNER}${n}${FUNCTION_VALUE}`);
     const typeImport = new RegExp(String.raw`\btype\s+${n}\s*(?:,|\}|$)`);
     const typeUse = new RegExp(String.raw`\b(?:struct|union|enum)\s+${n}\s*(?:\*|[),]|[A-Za-z_]\w*\s*[;,)=[])`);
-    const typeOnly = new RegExp(String.raw`(?:^|\s)(?:@?interface\s+${n}\b|declare\s+(?:\w+\s+)*${n}\b|type\s+${n}\s+interface\b|type\s+${n}\s*(?:<[^=]*>)?\s*=)`);
+    const typeOnly = new RegExp(
+      String.raw`(?:^|\s)(?:@?interface\s+${n}\b|declare\s+(?:\w+\s+)*${n}\b|type\s+${n}\s+interface\b|type\s+${n}\s*(?:<[^=]*>)?\s*=)|${C_PROTOTYPE}[^{]*\b${n}\s*\([^{]*$|\b${n}\s*\(${UNNAMED_PARAMETER}`,
+    );
     patterns = { any: [...definitionPatterns(n), member], member, typeImport, typeUse, typeOnly };
     if (cache.size >= CACHE_NAMES) cache.delete(cache.keys().next().value as string);
     cache.set(name, patterns);
@@ -142,6 +155,9 @@ function definitionPatterns(n: string): RegExp[] {
     ),
     new RegExp(String.raw`^\s*(?:template\s*<[^>]*>\s*)?(?:[\w<>:,*&]+\s+)*(?:[\w<>]+::)+${n}\s*\(`),
     new RegExp(String.raw`^\s*#\s*define\s+${n}\b`),
+    // C in GNU and BSD style puts the return type on the line above: the name opens the line, with typed
+    // parameters (`args_string_percentage(const char *value, long long minval,`), which a call never has.
+    new RegExp(String.raw`^${n}\s*\((?:void\s*\)|(?:(?:const|struct|enum|union|unsigned|signed|volatile)\s+)*[A-Za-z_]\w*(?:\s+|\s*\*+\s*)[A-Za-z_]\w*(?:\[\w*\])?\s*[,)])`),
   ];
 }
 

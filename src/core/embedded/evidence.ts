@@ -227,7 +227,7 @@ export class EvidenceBoard {
  */
 export function matchingPaths(paths: string[], cluePath: string): string[] {
   const segments = cluePath.split('/');
-  for (let keep = segments.length; keep >= Math.min(2, segments.length); keep--) {
+  for (let keep = segments.length; keep >= Math.min(shortestTail(cluePath), segments.length); keep--) {
     const tail = segments.slice(-keep).join('/');
     const found: string[] = [];
     for (const form of [tail, ...scriptTwins(tail)]) {
@@ -238,6 +238,18 @@ export function matchingPaths(paths: string[], cluePath: string): string[] {
     if (found.length > 0) return found;
   }
   return [];
+}
+
+/** C and C++ sources and headers: their names are unique in most projects, and quoted under a build tree's path. */
+const NATIVE_SOURCE = /\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx)$/;
+
+/**
+ * The fewest trailing segments of a path clue that may name a file: two (`models/base.py` and not any `base.py`),
+ * or for C and C++ one, because a backtrace quotes them under the build tree's own path (`/home/ci/tmux-3.3a/
+ * arguments.c` is tmux's top-level `arguments.c`).
+ */
+export function shortestTail(cluePath: string): number {
+  return NATIVE_SOURCE.test(cluePath) ? 1 : 2;
 }
 
 /** True when `path` ends with the clue's path (whole segments), e.g. `a/b/c.py` and `b/c.py`. */

@@ -8,6 +8,7 @@ import { localeGlobNames } from './locales';
 import { packageDeclarationPattern, subpathGlobs } from './packages';
 import { fileStem } from './score';
 import { scriptGlobs } from './scriptPaths';
+import { shortestTail } from './evidence';
 
 /** Budgets of the embedded policy's searches. */
 export const PLAN_LIMITS = {
@@ -158,7 +159,7 @@ export function distinctlyNamed(paths: string[], most = 2): string[] {
 export function globForLocations(clues: Clue[]): string {
   const alternatives = new Set<string>();
   for (const clue of clues) {
-    const tail = clue.text.split('/').slice(-2).join('/');
+    const tail = clue.text.split('/').slice(-shortestTail(clue.text)).join('/');
     if (clue.kind === 'path') for (const glob of scriptGlobs(tail)) alternatives.add(glob);
     else if (clue.package) for (const glob of subpathGlobs(clue.text)) alternatives.add(glob);
     else {

@@ -326,7 +326,11 @@ export function pathKind(path: string): PathKind {
   // mockgen (`_mock.go`, `mock_*.go`), `.generated.ts`, Dart's `.g.dart`. A fix edits the
   // schema or the generator; the output changes with it, but it is not where the change is decided.
   if (GENERATED_NAME.test(name)) return 'generated';
-  if (/\.[1-9]$/.test(name) || /(?:^|\/)man\/[^/]+\.[1-9]\w*$/.test(lower)) return 'doc';
+  // Man pages, also as a template or a prebuilt copy (`jq.1.prebuilt`, `tool.1.in`): they list every option.
+  if (/\.[1-9](?:\.(?:in|prebuilt|gz))?$/.test(name) || /(?:^|\/)man\/[^/]+\.[1-9]\w*$/.test(lower)) return 'doc';
+  // Release notes kept in a folder of their own (jackson's `release-notes/VERSION-2.x`, towncrier's
+  // `newsfragments/`, changesets' `.changeset/`): whatever the file is called, it lists past fixes.
+  if (/(?:^|\/)(?:release[-_]?notes|changelogs?|changelog\.d|changes\.d|newsfragments|\.changeset)\//.test(lower)) return 'doc';
   // Repository metadata (issue templates, workflows) and a top-level copy of other projects' code.
   if (/^\.github\//.test(lower)) return 'data';
   if (/^contrib\//.test(lower)) return 'vendor';
@@ -352,10 +356,13 @@ export function pathKind(path: string): PathKind {
   if (/(?:^|\/)(?:examples?|samples?|demos?|tutorials?|galleries?)\//.test(lower) || /\.stories\.(?:[cm]?[jt]sx?|mdx)$/.test(name)) return 'example';
   // Python's vendored copies live in `_vendor/` (pip, setuptools) or `vendored/` inside the package.
   if (/(?:^|\/)(?:_?vendor|_?vendored|third_party|thirdparty|external|node_modules|extern)\//.test(lower) || /(?:^|\/)singleheader\//.test(lower)) return 'vendor';
+  // GNU build machinery copied into a project by autotools and libtool: no behaviour of the project is decided there.
+  if (/^(?:config\.(?:guess|sub)|ltmain\.sh|install-sh|depcomp|missing|compile|ar-lib|test-driver|ylwrap|mkinstalldirs|aclocal\.m4)$/.test(name)) return 'vendor';
   // Minified or version-stamped bundles (jquery-3.5.1.js, underscore.min.js) are copies of someone else's code.
   if (/\.min\.(?:js|css)$|[-.]v?\d+\.\d+(?:\.\d+)?(?:\.min)?\.(?:js|css)$/.test(name)) return 'vendor';
   // Configuration, make fragments, templates filled in at build time (`config.h.in`) and patches are not code either.
-  if (/\.(?:json|ya?ml|lock|cmd|bat|ps1|csv|tsv|svg|html?|xml|ini|cfg|conf|toml|txt|properties|gradle|mod|sum|mk|in|patch|diff)$/.test(name) || !name.includes('.')) return 'data';
+  // IDE project files too (a debugger's `.natvis` view, Visual Studio's and Xcode's projects).
+  if (/\.(?:json|ya?ml|lock|cmd|bat|ps1|csv|tsv|svg|html?|xml|ini|cfg|conf|toml|txt|properties|gradle|mod|sum|mk|in|patch|diff|natvis|vcxproj|sln|pbxproj|plist)$/.test(name) || !name.includes('.')) return 'data';
   return 'source';
 }
 

@@ -247,6 +247,27 @@ describe('embedded clues', () => {
     assert.equal(find(clues, 'path', 'com.fasterxml.jackson.dataformat.xml'), undefined);
   });
 
+  it("takes a Java exception's last cause as the innermost failure, and its message's sentence over a printed value", () => {
+    const body = [
+      '```',
+      "com.fasterxml.jackson.databind.JsonMappingException: Problem with definition of [AnnotedClass com.acme.billing.Money]: Multiple 'as-value' properties defined ([field com.acme.billing.Money#amount] vs [method com.acme.billing.Money#amount()])",
+      '\tat com.fasterxml.jackson.databind.JsonMappingException.from(JsonMappingException.java:290)',
+      '\tat com.fasterxml.jackson.databind.SerializerProvider.reportMappingProblem(SerializerProvider.java:1336)',
+      'Caused by: java.lang.IllegalArgumentException: Problem with definition of [AnnotedClass com.acme.billing.Money]',
+      '\tat com.fasterxml.jackson.databind.introspect.POJOPropertiesCollector.reportProblem(POJOPropertiesCollector.java:1257)',
+      '\tat com.fasterxml.jackson.databind.introspect.BasicBeanDescription.findJsonValueAccessor(BasicBeanDescription.java:258)',
+      '\t... 14 more',
+      '```',
+    ].join('\n');
+    const { clues } = mineIssue({ title: '@JsonValue on a record component fails', body });
+    const depthOf = (suffix: string) => clues.find((c) => c.kind === 'path' && c.text.endsWith(suffix))?.depth;
+    assert.equal(depthOf('introspect/POJOPropertiesCollector.java'), 0, 'the root cause was thrown first');
+    assert.equal(depthOf('introspect/BasicBeanDescription.java'), 1);
+    assert.equal(depthOf('databind/JsonMappingException.java'), 2, 'the wrapping exception comes after');
+    assert.ok(find(clues, 'message', 'Problem with definition of'), 'the sentence, not the bracketed class name');
+    assert.equal(longestLiteralRun('Problem with definition of [AnnotedClass com.acme.billing.Money]'), 'Problem with definition of');
+  });
+
   it('weights the title above the body and drops names the reporter defines in their own snippet', () => {
     const body = [
       'import os',

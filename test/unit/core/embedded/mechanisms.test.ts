@@ -33,6 +33,17 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     assert.equal(pathKind('dist/index.js'), 'generated');
     assert.equal(pathKind('packages/ui/build/app.js'), 'generated');
     assert.equal(pathKind('doc/jq.1'), 'doc');
+    assert.equal(pathKind('jq.1.prebuilt'), 'doc', 'a prebuilt man page');
+    assert.equal(pathKind('doc/tool.1.in'), 'doc', 'a man page template');
+    assert.equal(pathKind('release-notes/VERSION-2.x'), 'doc', 'release notes in their own folder, any name');
+    assert.equal(pathKind('.changeset/brave-cats-sing.md'), 'doc');
+    assert.equal(pathKind('changelog.d/1234.bugfix'), 'doc');
+    assert.equal(pathKind('src/release/notes.ts'), 'source');
+    assert.equal(pathKind('lib/v1.2.js'), 'source', 'a numbered code file is no man page');
+    assert.equal(pathKind('etc/config.guess'), 'vendor', "autotools' copied scripts");
+    assert.equal(pathKind('build-aux/ltmain.sh'), 'vendor');
+    assert.equal(pathKind('src/contrib/yaml-cpp.natvis'), 'data', "a debugger's view of the types");
+    assert.equal(pathKind('scripts/compile.sh'), 'source');
     assert.equal(pathKind('.github/ISSUE_TEMPLATE/bug.md'), 'data');
     assert.equal(pathKind('.github/workflows/ci.yml'), 'data');
     assert.equal(pathKind('contrib/zlib/inflate.c'), 'vendor');

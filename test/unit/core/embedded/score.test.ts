@@ -265,6 +265,12 @@ describe('embedded definitions', () => {
     ['    struct redisCommand cmd;', 'redisCommand', false],
     ['    size_t n = sizeof(struct redisCommand);', 'redisCommand', false],
     ['    enum color c = RED;', 'color', false],
+    // GNU and BSD style C: the return type on the line above, the name at the line's start with typed parameters.
+    ['args_string_percentage(const char *value, long long minval, long long maxval,', 'args_string_percentage', true],
+    ['cmdq_next(struct client *c)', 'cmdq_next', true],
+    ['server_loop(void)', 'server_loop', true],
+    ["describe('parser', () => {", 'describe', false],
+    ['TAILQ_HEAD(tailq, entry);', 'TAILQ_HEAD', false],
   ];
   for (const [line, name, expected] of cases) {
     it(`${expected ? 'defines' : 'uses'} ${name}: ${line.trim().slice(0, 50)}`, () => assert.equal(definesName(line, name), expected));
@@ -280,6 +286,12 @@ describe('embedded definitions', () => {
       ['export type RequestBody = { name: string };', 'RequestBody'],
       ['type Options<T> = Partial<T>;', 'Options'],
       ['declare function marked(src: string): string;', 'marked'],
+      // C prototypes in a public header (libuv's uv.h), spread over lines.
+      ['UV_EXTERN int uv_timer_start(uv_timer_t* handle,', 'uv_timer_start'],
+      ['extern int jv_parse_sized(const char* string,', 'jv_parse_sized'],
+      // A prototype names its parameters' types only (tmux.h), which a definition cannot.
+      ['long long\t args_string_percentage(const char *, long long, long long,', 'args_string_percentage'],
+      ['int\t\t uv_tcp_nodelay(uv_tcp_t *,', 'uv_tcp_nodelay'],
     ];
     for (const [line, name] of declarations) {
       assert.ok(definesName(line, name), `defines: ${line}`);
@@ -294,6 +306,10 @@ describe('embedded definitions', () => {
       ['export const parse = (src: string): Node => {', 'parse'],
       ['  renderStars(count) {', 'renderStars'],
       ['  async fetchStats(username: string): Promise<Stats> {', 'fetchStats'],
+      ['LUA_API int lua_gettop (lua_State *L) {', 'lua_gettop'],
+      ['int uv_timer_start(uv_timer_t* handle,', 'uv_timer_start'],
+      ['    def add(self, other):', 'add'],
+      ['func (s *Store) Get(ctx context.Context, key *string,', 'Get'],
     ];
     for (const [line, name] of definitions) assert.ok(!declaresTypeOnly(line, name), `behaviour: ${line}`);
   });
