@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { createEmbeddedBrain } from '../src/core/embedded/index';
 import { Locator } from '../src/core/locator';
 import { NodeToolRunner } from '../src/tools/runner';
+import type { AnsweredIssue } from './lib/answeredIssue';
 import { median } from './lib/stats';
 
 type Written = 'reading' | 'helper' | 'helper2' | 'helper3' | 'helper4' | 'helper5';
@@ -38,17 +39,8 @@ interface LibraryIssue {
   style?: 'error' | 'snippet' | 'behaviour';
 }
 
-interface Row {
-  package: string;
+interface Row extends AnsweredIssue {
   written: Written;
-  title: string;
-  expected: string;
-  answer: string[];
-  /** The expected file is the answer's first. */
-  first: boolean;
-  /** The expected file is anywhere in the answer. */
-  answered: boolean;
-  ms: number;
 }
 
 /** Build output a package publishes and its repository does not commit. */

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { createEmbeddedBrain } from '../src/core/embedded/index';
 import { Locator } from '../src/core/locator';
 import { NodeToolRunner } from '../src/tools/runner';
+import type { AnsweredIssue } from './lib/answeredIssue';
 import { unpackDebianSource } from './lib/debianSource';
 import { median } from './lib/stats';
 
@@ -46,19 +47,10 @@ const PACKAGES: Record<string, { version: string; language: string }> = {
   rich: { version: '13.3.1-1', language: 'python' },
 };
 
-interface Row {
-  package: string;
+interface Row extends AnsweredIssue {
   language: string;
   written: string;
   style: string;
-  title: string;
-  expected: string;
-  answer: string[];
-  /** The expected file is the answer's first. */
-  first: boolean;
-  /** The expected file is anywhere in the answer. */
-  answered: boolean;
-  ms: number;
 }
 
 function option(name: string): string | undefined {
