@@ -161,7 +161,8 @@ export class Locator {
     const keyOf = (call: ToolCall) => JSON.stringify([call.name, call.args]);
     const firsts = new Map<string, ToolCall>();
     for (const call of calls.slice(0, maxCalls)) if (!firsts.has(keyOf(call))) firsts.set(keyOf(call), call);
-    // The turn's workspace-wide greps share one walk of the tree; each still gets exactly its own result.
+    // The turn's workspace-wide greps share one walk of the tree, and its greps of the same files one search of
+    // them; each still gets exactly its own result.
     const walked = shareGrepWalk([...firsts.values()], (call) => this.runOne(call, signal));
     for (const [key, call] of firsts) {
       const pending = walked.get(call.id);

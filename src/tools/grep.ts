@@ -44,6 +44,33 @@ export async function grep(workspace: Workspace, args: GrepArgs, ctx: ToolContex
   if (patternBytes > GREP_MAX_PATTERN_BYTES) {
     return errorResult(`pattern too long (${patternBytes} bytes; at most ${GREP_MAX_PATTERN_BYTES}); search for a shorter distinctive part of it.`);
   }
+  const searched = await grepTargets(workspace, args, ctx);
+  if (!('targets' in searched)) return searched;
+  const { targets, where, paths } = searched;
+  const context = clampInt(args.context_lines, 0, MAX_CONTEXT, 0);
+  const maxHits = clampInt(args.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines);
+  const flags = grepFlags(args, context, targets.map((t) => t.abs), workspace.rgFilterFlags());
+  // With several paths, `max_hits` applies to each file (rg --max-count), so one busy file cannot crowd out the rest.
+  const collector = new GrepCollector(workspace, paths > 0 ? maxHits * paths : maxHits, context > 0, await visibleFilter(workspace, args, targets, ctx));
+  const outcome = await runSortedRipgrep(flags, {
+    cwd: targets[0].root.abs,
+    signal: ctx.signal,
+    timeoutMs: ctx.timeoutMs,
+    onRecord: (record) => collector.add(record),
+  });
+  return finishGrep(workspace, collector, outcome, args, where, ctx.timeoutMs);
+}
+
+/** What a grep call searches, resolved and checked: its `path`, or each of its `paths` (`paths`: how many, else 0). */
+export interface GrepTargets {
+  targets: ResolvedPath[];
+  /** The path or paths as the caller gave them, for messages. */
+  where: string;
+  paths: number;
+}
+
+/** The call's targets, or the error result that refuses them (outside the workspace, not a string, too many). */
+export async function grepTargets(workspace: Workspace, args: GrepArgs, ctx: ToolContext): Promise<GrepTargets | ToolResult> {
   const several = args.paths !== undefined;
   const wheres: unknown[] = several ? (Array.isArray(args.paths) ? args.paths : [null]) : [args.path ?? ''];
   if (wheres.length === 0 || wheres.length > GREP_MAX_PATHS) return errorResult(`grep \`paths\` takes 1 to ${GREP_MAX_PATHS} paths.`);
@@ -58,19 +85,7 @@ export async function grep(workspace: Workspace, args: GrepArgs, ctx: ToolContex
     }
     targets.push(...resolved);
   }
-  const where = wheres.join(', ');
-  const context = clampInt(args.context_lines, 0, MAX_CONTEXT, 0);
-  const maxHits = clampInt(args.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines);
-  const flags = grepFlags(args, context, targets.map((t) => t.abs), workspace.rgFilterFlags());
-  // With several paths, `max_hits` applies to each file (rg --max-count), so one busy file cannot crowd out the rest.
-  const collector = new GrepCollector(workspace, several ? maxHits * wheres.length : maxHits, context > 0, await visibleFilter(workspace, args, targets, ctx));
-  const outcome = await runSortedRipgrep(flags, {
-    cwd: targets[0].root.abs,
-    signal: ctx.signal,
-    timeoutMs: ctx.timeoutMs,
-    onRecord: (record) => collector.add(record),
-  });
-  return finishGrep(workspace, collector, outcome, args, where, ctx.timeoutMs);
+  return { targets, where: wheres.join(', '), paths: several ? wheres.length : 0 };
 }
 
 /** The result of one search: its hits, or why there are none (timeout, rg error, no match). */

@@ -1,11 +1,11 @@
 import * as path from 'node:path';
 import type { GrepArgs, GrepPattern, ToolResult } from '../common/tools';
 import { DEFAULT_LIMITS } from '../common/limits';
-import { clampInt, finishGrep, grep, grepBaseFlags, GrepCollector, GREP_MAX_HITS, GREP_MAX_PATTERN_BYTES, isTrue, visibleFilter, type RgLine, type ToolContext } from './grep';
+import { clampInt, finishGrep, grep, grepBaseFlags, GrepCollector, grepTargets, GREP_MAX_HITS, GREP_MAX_PATTERN_BYTES, isTrue, visibleFilter, type RgLine, type ToolContext } from './grep';
 import { type RgOutcome } from './ripgrep';
 import { runSortedRipgrep } from './splitWalk';
 import { requiredLiteralSets, requiredLiterals, requiredPieces, type RequiredPiece } from './rgLiterals';
-import { rgPatternToRegExp } from './rgRegex';
+import { isAsciiLine, rgPatternToAsciiRegExp, rgPatternToRegExp } from './rgRegex';
 import { errorResult, okResult } from './toolResult';
 import type { Workspace } from './workspace';
 
@@ -27,28 +27,36 @@ export async function multiGrep(workspace: Workspace, args: GrepArgs, ctx: ToolC
   if (!Array.isArray(specs) || specs.length === 0 || specs.length > MULTI_GREP_MAX_PATTERNS) {
     return errorResult(`grep \`patterns\` takes 1 to ${MULTI_GREP_MAX_PATTERNS} searches.`);
   }
-  if (args.paths !== undefined || clampInt(args.context_lines, 0, 10, 0) > 0) {
-    return errorResult('grep `patterns` cannot be combined with `paths` or `context_lines`.');
-  }
+  if (clampInt(args.context_lines, 0, 10, 0) > 0) return errorResult('grep `patterns` cannot be combined with `context_lines`.');
   const singles: GrepArgs[] = [];
   for (const spec of specs as unknown[]) {
     const pattern = (spec as GrepPattern | null)?.pattern;
     if (typeof pattern !== 'string' || pattern.length === 0) return errorResult('each of grep `patterns` needs a non-empty `pattern`.');
     const { case_insensitive, max_hits } = spec as GrepPattern;
-    singles.push({ pattern, case_insensitive, max_hits, path: args.path, glob: args.glob });
+    singles.push({ pattern, case_insensitive, max_hits, glob: args.glob, ...(args.paths !== undefined ? { paths: args.paths } : { path: args.path }) });
   }
   // A pattern too long for rg is left to grep alone, which says so.
   const twins = singles.map((single) => (Buffer.byteLength(single.pattern) > GREP_MAX_PATTERN_BYTES ? undefined : rgPatternToRegExp(single.pattern, isTrue(single.case_insensitive))));
   const groups: (Promise<ToolResult> | undefined)[] = singles.map(() => undefined);
   for (const joint of walkGroups(singles, twins)) {
     if (joint.length < 2) continue;
-    const together = searchTogether(workspace, joint.map((i) => singles[i]), joint.map((i) => twins[i] as RegExp), ctx);
+    const together = searchTogether(workspace, joint.map((i) => singles[i]), joint.map((i) => twinsOf(singles[i], twins[i] as RegExp)), ctx);
     // `undefined`: rg could not run the union (a pattern the Rust engine refuses); search each alone.
     const shared = together.then((results) => results ?? Promise.all(joint.map((i) => grep(workspace, singles[i], ctx))));
     joint.forEach((i, k) => (groups[i] = shared.then((results) => results[k])));
   }
   const results = await Promise.all(singles.map((single, i) => groups[i] ?? grep(workspace, single, ctx)));
   return combine(singles, results);
+}
+
+/** A search's twin for any line, and its faster twin for lines of ASCII characters only (rgRegex.ts). */
+interface Twins {
+  any: RegExp;
+  ascii: RegExp;
+}
+
+function twinsOf(single: GrepArgs, any: RegExp): Twins {
+  return { any, ascii: rgPatternToAsciiRegExp(single.pattern, isTrue(single.case_insensitive)) ?? any };
 }
 
 /** Shortest literal worth a shared walk: with `a` or `if` as the prefilter rg would report nearly every line. */
@@ -81,19 +89,19 @@ interface WalkPoint {
 }
 
 /** One rg walk for all of `singles`; `undefined` when rg rejected the union before searching. */
-async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: RegExp[], ctx: ToolContext): Promise<ToolResult[] | undefined> {
-  const where = singles[0].path ?? '';
-  if (typeof where !== 'string') return singles.map(() => errorResult('grep `path` must be a string.'));
-  const resolved = await workspace.resolve(where, 'any');
-  if ('error' in resolved) return singles.map(() => errorResult(resolved.error));
-  for (const target of resolved) {
-    const refusal = await workspace.refusal(target, ctx);
-    if (refusal) return singles.map(() => errorResult(refusal.error));
-  }
+async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: Twins[], ctx: ToolContext): Promise<ToolResult[] | undefined> {
+  const searched = await grepTargets(workspace, singles[0], ctx);
+  if (!('targets' in searched)) return singles.map(() => searched);
+  const { where, paths } = searched;
+  const resolved = searched.targets;
   const targets = resolved.map((r) => r.abs);
   // Hits in files the listing hides (a caller glob beat .gitignore, or an exclude rg cannot express) are dropped, as grep does.
   const visible = await visibleFilter(workspace, singles[0], resolved, ctx);
-  const collectors = singles.map((single) => new GrepCollector(workspace, clampInt(single.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines), false));
+  const maxHits = singles.map((single) => clampInt(single.max_hits, 1, GREP_MAX_HITS, DEFAULT_LIMITS.grepMaxLines));
+  // With `paths`, a lone grep caps each file at `max_hits` (rg --max-count) and the whole at that times the paths;
+  // rg's own cap would count every search's lines together, so here each search counts its own per file.
+  const collectors = singles.map((_, i) => new GrepCollector(workspace, paths > 0 ? maxHits[i] * paths : maxHits[i], false));
+  const perFile = singles.map(() => 0);
   const literals = singles.map((single) => requiredPieces(single.pattern));
   // Cheap tests before each exact twin: a line lacking one of a search's required literal sets cannot match it.
   const quick = singles.map((single) => (requiredLiteralSets(single.pattern) ?? []).map((set) => literalTest(set, isTrue(single.case_insensitive))));
@@ -109,7 +117,7 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
     const open = singles.flatMap((_, i) => (done[i] ? [] : [i]));
     // The Rust engine only: with --engine=auto one PCRE2-only pattern would move the whole union to PCRE2,
     // whose syntax differs; rg then fails instead, and the patterns are searched alone.
-    const flags = grepBaseFlags(singles[0], 0, 'default', workspace.rgFilterFlags(), 'plain');
+    const flags = grepBaseFlags({ ...singles[0], paths: undefined }, 0, 'default', workspace.rgFilterFlags(), 'plain');
     const searched = walkPatterns(open, singles, literals);
     flags.push(...searched);
     flags.push('--', ...targets);
@@ -143,6 +151,7 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
         if (nul !== currentFile.length || !record.startsWith(currentFile)) {
           currentFile = record.slice(0, nul);
           here = { key: walkKey(targets, currentFile), line: 0 };
+          perFile.fill(0);
           hiddenFile = visible !== undefined && !visible(workspace.display(currentFile) ?? currentFile);
           if (skipping && skipTo) {
             const order = compareKeys(here.key, skipTo.key);
@@ -156,18 +165,21 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
         const line = record.slice(colon + 1);
         let used = false;
         let parsed: RgLine | undefined;
+        const ascii = isAsciiLine(line);
         for (const i of open) {
-          if (done[i] || !passes(quick[i], line)) continue;
-          const match = twins[i].exec(line);
+          if (done[i] || (paths > 0 && perFile[i] >= maxHits[i]) || !passes(quick[i], line)) continue;
+          const match = (ascii ? twins[i].ascii : twins[i].any).exec(line);
           if (!match) continue;
+          perFile[i]++;
           used = true;
           parsed ??= { type: 'match', data: { path: { text: currentFile }, lines: { text: line }, line_number: lineNumber } };
           const matchByte = Buffer.byteLength(line.slice(0, match.index));
           if (collectors[i].addParsed(parsed, matchByte) === 'stop') done[i] = true;
         }
         if (open.every((i) => done[i])) return 'stop';
-        // Only a search finished during this walk can waste lines; without one a restart would change nothing.
-        if (!used && ++wasted >= RESTART_AFTER_WASTED_LINES && open.some((i) => done[i])) {
+        // Only a search finished during this walk can waste lines; without one a restart would change nothing. A few
+        // named files are not worth one, and the per-file counts would not survive it.
+        if (!used && paths === 0 && ++wasted >= RESTART_AFTER_WASTED_LINES && open.some((i) => done[i])) {
           // Worth it only when rg would then search for less (a finished search's literals are no one else's).
           const next = walkPatterns(open.filter((i) => !done[i]), singles, literals);
           if (next.join('\0') !== searched.join('\0')) {

@@ -30,6 +30,35 @@ describe('common/grepBatch', () => {
     assert.equal((await shared.get('c3'))?.text, 'msg');
   });
 
+  it('merges the greps over the same `paths` into one search of those files, apart from the workspace-wide ones', async () => {
+    const leaders = ['a.py', 'b.py'];
+    const checks: ToolCall[] = [
+      ...calls,
+      { id: 'k1', name: 'grep', args: { pattern: 'words', case_insensitive: true, paths: leaders, max_hits: 2000 } },
+      { id: 'k2', name: 'grep', args: { pattern: '^import', paths: leaders, max_hits: 2000 } },
+      { id: 'k3', name: 'grep', args: { pattern: 'export', paths: ['a.py'], max_hits: 2000 } },
+    ];
+    const ran: ToolCall[] = [];
+    const run = async (call: ToolCall) => {
+      ran.push(call);
+      return { ...result('merged'), groups: [result(`${call.id} first`), result(`${call.id} second`)] };
+    };
+    const shared = shareGrepWalk(checks, run);
+    assert.deepEqual([...shared.keys()].sort(), ['c1', 'c3', 'k1', 'k2']);
+    assert.equal(ran.length, 2);
+    const files = ran.find((call) => call.name === 'grep' && call.args.paths);
+    assert.deepEqual(files?.name === 'grep' && files.args, {
+      pattern: 'words | ^import',
+      patterns: [
+        { pattern: 'words', case_insensitive: true, max_hits: 2000 },
+        { pattern: '^import', case_insensitive: undefined, max_hits: 2000 },
+      ],
+      paths: leaders,
+    });
+    assert.equal((await shared.get('k2'))?.text, 'k1_walk second');
+    assert.equal((await shared.get('c3'))?.text, 'c1_walk second');
+  });
+
   it('runs each grep alone when the merged call is refused as a whole', async () => {
     const failed = { text: 'error: x', error: 'error: x', truncated: false, count: 0, bytes: 8 };
     const run = async (call: ToolCall) => (call.name === 'grep' && call.args.patterns ? failed : result(`alone ${call.id}`));

@@ -92,6 +92,23 @@ describe('tools/multiGrep', () => {
     assert.match(outside.groups?.[0].error ?? '', /outside the workspace/);
   });
 
+  it('searches named files as a lone grep with `paths` does: each search capped per file and in all', async () => {
+    const paths = ['a/busy.txt', 'c/views.py', 'b/models.py', 'e/unicode.py'];
+    const searches: GrepPattern[] = [
+      { pattern: '\\bcommon_word\\b', max_hits: 30 },
+      { pattern: 'rare_name|RARE_NAME', case_insensitive: true, max_hits: 1 },
+      { pattern: '(?:\\bclass\\s+|\\bdef\\s+)(?:Model|save)\\b', max_hits: 2000 },
+      { pattern: '^from\\b.*\\bmodels\\b' },
+    ];
+    const result = await many(searches, { paths });
+    assert.equal(result.groups?.length, searches.length);
+    for (const [i, search] of searches.entries()) assert.deepEqual(result.groups?.[i], await grep({ ...search, paths }), `search ${i} /${search.pattern}/`);
+    const [busy, rare] = result.groups ?? [];
+    assert.equal(busy.hits?.filter((h) => h.path === 'a/busy.txt').length, 30, 'the busy file gives 30 lines, not all 3500');
+    assert.ok(busy.hits?.some((h) => h.path === 'c/views.py'), 'and the next file still gets its own');
+    assert.deepEqual(rare.hits?.map((h) => `${h.path}:${h.line}`), ['c/views.py:2', 'b/models.py:3', 'e/unicode.py:1'], 'one line a file, in the order of `paths`');
+  });
+
   it('sees what a lone grep sees under exclude settings and a caller glob that beats .gitignore', async () => {
     const hidden = new NodeToolRunner({ roots: [root], visibility: { exclude: [{ glob: 'c/**' }] } });
     const searches: GrepPattern[] = [{ pattern: 'rare_name' }, { pattern: 'RARE_NAME|Model' }];
@@ -109,7 +126,8 @@ describe('tools/multiGrep', () => {
     assert.match((await many([])).error ?? '', /takes 1 to 16 searches/);
     assert.match((await many(Array.from({ length: 17 }, () => ({ pattern: 'x' })))).error ?? '', /takes 1 to 16/);
     assert.match((await many([{ pattern: '' }])).error ?? '', /non-empty `pattern`/);
-    assert.match((await many([{ pattern: 'x' }], { paths: ['b'] })).error ?? '', /cannot be combined/);
+    assert.match((await many([{ pattern: 'x' }, { pattern: 'y' }], { paths: ['../x'] })).groups?.[0].error ?? '', /outside the workspace/);
+    assert.match((await many([{ pattern: 'x' }, { pattern: 'y' }], { paths: Array.from({ length: 9 }, () => 'b') })).groups?.[0].error ?? '', /takes 1 to 8 paths/);
     assert.match((await many([{ pattern: 'x' }], { context_lines: 2 })).error ?? '', /cannot be combined/);
     assert.match((await grep({ pattern: 'x', patterns: 'nope' as unknown as GrepPattern[] })).error ?? '', /takes 1 to 16/);
   });
