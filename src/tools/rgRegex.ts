@@ -75,7 +75,8 @@ export function isAsciiLine(line: string): boolean {
   return !NON_ASCII.test(line);
 }
 
-const NON_ASCII = /[^\x00-\x7f]/;
+/** Any UTF-16 code unit above 0x7f, surrogates of astral characters included. */
+const NON_ASCII = /[\u0080-\uffff]/;
 
 function translate(pattern: string, caseInsensitive: boolean, classes: Classes): RegExp | undefined {
   try {
