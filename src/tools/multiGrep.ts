@@ -5,7 +5,7 @@ import { clampInt, finishGrep, grep, grepBaseFlags, GrepCollector, grepTargets, 
 import { type RgOutcome } from './ripgrep';
 import { runSortedRipgrep } from './splitWalk';
 import { requiredLiteralSets, requiredLiterals, requiredPieces, type RequiredPiece } from './rgLiterals';
-import { isAsciiLine, rgPatternToAsciiRegExp, rgPatternToRegExp } from './rgRegex';
+import { rgPatternToRegExp } from './rgRegex';
 import { errorResult, okResult } from './toolResult';
 import type { Workspace } from './workspace';
 
@@ -40,23 +40,13 @@ export async function multiGrep(workspace: Workspace, args: GrepArgs, ctx: ToolC
   const groups: (Promise<ToolResult> | undefined)[] = singles.map(() => undefined);
   for (const joint of walkGroups(singles, twins)) {
     if (joint.length < 2) continue;
-    const together = searchTogether(workspace, joint.map((i) => singles[i]), joint.map((i) => twinsOf(singles[i], twins[i] as RegExp)), ctx);
+    const together = searchTogether(workspace, joint.map((i) => singles[i]), joint.map((i) => twins[i] as RegExp), ctx);
     // `undefined`: rg could not run the union (a pattern the Rust engine refuses); search each alone.
     const shared = together.then((results) => results ?? Promise.all(joint.map((i) => grep(workspace, singles[i], ctx))));
     joint.forEach((i, k) => (groups[i] = shared.then((results) => results[k])));
   }
   const results = await Promise.all(singles.map((single, i) => groups[i] ?? grep(workspace, single, ctx)));
   return combine(singles, results);
-}
-
-/** A search's twin for any line, and its faster twin for lines of ASCII characters only (rgRegex.ts). */
-interface Twins {
-  any: RegExp;
-  ascii: RegExp;
-}
-
-function twinsOf(single: GrepArgs, any: RegExp): Twins {
-  return { any, ascii: rgPatternToAsciiRegExp(single.pattern, isTrue(single.case_insensitive)) ?? any };
 }
 
 /** Shortest literal worth a shared walk: with `a` or `if` as the prefilter rg would report nearly every line. */
@@ -89,7 +79,7 @@ interface WalkPoint {
 }
 
 /** One rg walk for all of `singles`; `undefined` when rg rejected the union before searching. */
-async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: Twins[], ctx: ToolContext): Promise<ToolResult[] | undefined> {
+async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: RegExp[], ctx: ToolContext): Promise<ToolResult[] | undefined> {
   const searched = await grepTargets(workspace, singles[0], ctx);
   if (!('targets' in searched)) return singles.map(() => searched);
   const { where, paths } = searched;
@@ -165,10 +155,9 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
         const line = record.slice(colon + 1);
         let used = false;
         let parsed: RgLine | undefined;
-        const ascii = isAsciiLine(line);
         for (const i of open) {
           if (done[i] || (paths > 0 && perFile[i] >= maxHits[i]) || !passes(quick[i], line)) continue;
-          const match = (ascii ? twins[i].ascii : twins[i].any).exec(line);
+          const match = twins[i].exec(line);
           if (!match) continue;
           perFile[i]++;
           used = true;

@@ -11,42 +11,20 @@
 
 /** Rust's Unicode `\w`: Alphabetic, marks, decimal digits, connector punctuation, joiners. */
 const WORD = String.raw`\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}`;
-
-/** The character classes a translation spells out: Rust's own, or their ASCII members for lines of ASCII only. */
-interface Classes {
-  /** `\w` as a class. */
-  word: string;
-  /** Shorthand classes as class contents, for use inside `[...]`. */
-  classBody: Record<string, string>;
-  shorthand: Record<string, string>;
-  boundary: string;
-  notBoundary: string;
-}
-
-const UNICODE_WORD = `[${WORD}]`;
-
-/** Rust's classes: `\w` as above, `\d` is Unicode Nd and `\s` is White_Space; `\b` is spelled out, since JavaScript's is ASCII-only. */
-const UNICODE: Classes = {
-  word: UNICODE_WORD,
-  classBody: { w: WORD, d: String.raw`\p{Nd}`, s: String.raw`\p{White_Space}` },
-  shorthand: { w: UNICODE_WORD, W: `[^${WORD}]`, d: String.raw`\p{Nd}`, D: String.raw`\P{Nd}`, s: String.raw`\p{White_Space}`, S: String.raw`\P{White_Space}` },
-  boundary: `(?:(?<=${UNICODE_WORD})(?!${UNICODE_WORD})|(?<!${UNICODE_WORD})(?=${UNICODE_WORD}))`,
-  notBoundary: `(?:(?<=${UNICODE_WORD})(?=${UNICODE_WORD})|(?<!${UNICODE_WORD})(?!${UNICODE_WORD}))`,
+const W = `[${WORD}]`;
+/** Rust's `\b` is Unicode-aware; JavaScript's is ASCII-only even with the `u` flag, so spell it out. */
+const BOUNDARY = `(?:(?<=${W})(?!${W})|(?<!${W})(?=${W}))`;
+const NOT_BOUNDARY = `(?:(?<=${W})(?=${W})|(?<!${W})(?!${W}))`;
+/** Positive shorthand classes, as class contents (Rust's `\d` is Unicode Nd and `\s` is White_Space). */
+const CLASS_BODY: Record<string, string> = { w: WORD, d: String.raw`\p{Nd}`, s: String.raw`\p{White_Space}` };
+const SHORTHAND: Record<string, string> = {
+  w: W,
+  W: `[^${WORD}]`,
+  d: String.raw`\p{Nd}`,
+  D: String.raw`\P{Nd}`,
+  s: String.raw`\p{White_Space}`,
+  S: String.raw`\P{White_Space}`,
 };
-
-/**
- * The same classes on a line of ASCII characters only, where each holds exactly the ASCII members of Rust's: no
- * mark or joiner is ASCII, and White_Space's are tab to carriage return and space. There JavaScript's own `\b`
- * agrees with Rust's, and a negated class may match anything else, since the line has nothing else.
- */
-const ASCII: Classes = {
-  word: '[A-Za-z0-9_]',
-  classBody: { w: 'A-Za-z0-9_', d: '0-9', s: String.raw`\t\n\v\f\r ` },
-  shorthand: { w: '[A-Za-z0-9_]', W: '[^A-Za-z0-9_]', d: '[0-9]', D: '[^0-9]', s: String.raw`[\t\n\v\f\r ]`, S: String.raw`[^\t\n\v\f\r ]` },
-  boundary: String.raw`\b`,
-  notBoundary: String.raw`\B`,
-};
-
 const MAX_REPEAT = 1000;
 const ASCII_WORD_CHAR = /^[A-Za-z0-9_]$/;
 
@@ -58,29 +36,8 @@ class Unsupported extends Error {}
  * or `undefined` when the pattern uses syntax this translator does not cover.
  */
 export function rgPatternToRegExp(pattern: string, caseInsensitive: boolean): RegExp | undefined {
-  return translate(pattern, caseInsensitive, UNICODE);
-}
-
-/**
- * A RegExp that matches exactly the lines of ASCII characters only that `pattern` matches under rg, or `undefined`
- * as above. Spelled-out Unicode classes and boundaries cost V8 a look-around at every position; most lines of code
- * are ASCII, and there JavaScript's own classes and `\b` agree with Rust's.
- */
-export function rgPatternToAsciiRegExp(pattern: string, caseInsensitive: boolean): RegExp | undefined {
-  return translate(pattern, caseInsensitive, ASCII);
-}
-
-/** True when every character of `line` is ASCII (an ASCII twin may test it). */
-export function isAsciiLine(line: string): boolean {
-  return !NON_ASCII.test(line);
-}
-
-/** Any UTF-16 code unit above 0x7f, surrogates of astral characters included. */
-const NON_ASCII = /[\u0080-\uffff]/;
-
-function translate(pattern: string, caseInsensitive: boolean, classes: Classes): RegExp | undefined {
   try {
-    const source = new Translator(pattern, classes).run();
+    const source = new Translator(pattern).run();
     return new RegExp(source, caseInsensitive ? 'iu' : 'u');
   } catch {
     return undefined;
@@ -97,10 +54,7 @@ class Translator {
   /** Whether the last emitted item is one literal ASCII word character, not yet quantified. */
   private afterWordChar = false;
 
-  constructor(
-    pattern: string,
-    private readonly classes: Classes,
-  ) {
+  constructor(pattern: string) {
     this.chars = Array.from(pattern);
   }
 
@@ -155,13 +109,11 @@ class Translator {
    * searches are bounded this way, and each line of a shared walk is tested against them.
    */
   private boundaryNextToWord(): string {
-    const { word, boundary } = this.classes;
-    if (this.classes === ASCII) return boundary;
-    if (this.afterWordChar) return `(?!${word})`;
+    if (this.afterWordChar) return `(?!${W})`;
     const next = this.chars[this.pos];
     const then = this.chars[this.pos + 1];
-    if (next !== undefined && ASCII_WORD_CHAR.test(next) && !['?', '*', '{'].includes(then ?? '')) return `(?<!${word})`;
-    return boundary;
+    if (next !== undefined && ASCII_WORD_CHAR.test(next) && !['?', '*', '{'].includes(then ?? '')) return `(?<!${W})`;
+    return BOUNDARY;
   }
 
   private quantifier(text: string): void {
@@ -210,9 +162,9 @@ class Translator {
     if (c === 'b' || c === 'B') {
       if (this.chars[this.pos] === '{') throw new Unsupported('\\b{...}');
       if (c === 'b') return this.emit(this.boundaryNextToWord(), false);
-      return this.emit(this.classes.notBoundary, false);
+      return this.emit(NOT_BOUNDARY, false);
     }
-    const shorthand = this.classes.shorthand[c];
+    const shorthand = SHORTHAND[c];
     if (shorthand) return this.emit(shorthand, true);
     return this.emit(literal(this.escapedChar(c)), true);
   }
@@ -257,12 +209,12 @@ class Translator {
       count++;
       if (c === '\\') {
         const e = this.chars[this.pos++];
-        const inner = e === undefined ? undefined : this.classes.classBody[e];
+        const inner = e === undefined ? undefined : CLASS_BODY[e];
         if (inner) {
           body += inner;
           continue;
         }
-        if (e === undefined || e === 'b' || e === 'B' || this.classes.shorthand[e]) throw new Unsupported('escape in class');
+        if (e === undefined || e === 'b' || e === 'B' || SHORTHAND[e]) throw new Unsupported('escape in class');
         body += this.rangeFrom(this.escapedChar(e));
         continue;
       }
@@ -280,7 +232,7 @@ class Translator {
     if (last === '[') throw new Unsupported('nested class');
     if (last === '\\') {
       const e = this.chars[this.pos++];
-      if (e === undefined || this.classes.classBody[e] || this.classes.shorthand[e] || e === 'b' || e === 'B') throw new Unsupported('range end');
+      if (e === undefined || CLASS_BODY[e] || SHORTHAND[e] || e === 'b' || e === 'B') throw new Unsupported('range end');
       last = this.escapedChar(e);
     }
     if ((first.codePointAt(0) ?? 0) > (last.codePointAt(0) ?? 0)) throw new Unsupported('reversed range');

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { definitionSearchPatterns } from '../../../src/core/embedded/definitions';
 import { ripgrepPath } from '../../../src/tools/ripgrep';
-import { isAsciiLine, rgPatternToAsciiRegExp, rgPatternToRegExp } from '../../../src/tools/rgRegex';
+import { rgPatternToRegExp } from '../../../src/tools/rgRegex';
 import { makeTree, removeTree } from './fixture';
 
 /** Lines chosen to sit on the edges where Rust's regex and JavaScript's differ (Unicode \b, \w, \s, ., case). */
@@ -123,27 +123,10 @@ describe('tools/rgRegex', () => {
       const js = LINES.flatMap((line, i) => (twin.test(line) ? [i + 1] : []));
       assert.deepEqual(js, rgLines(pattern, ci));
     });
-
-    it(`/${pattern}/${ci ? 'i' : ''}: the ASCII twin matches the ASCII lines rg matches, where the full twin does`, () => {
-      const ascii = rgPatternToAsciiRegExp(pattern, ci);
-      const twin = rgPatternToRegExp(pattern, ci)!;
-      assert.ok(ascii, 'the pattern is inside the subset');
-      const asciiLines = LINES.flatMap((line, i) => (isAsciiLine(line) ? [i + 1] : []));
-      const js = asciiLines.filter((n) => ascii.test(LINES[n - 1]!));
-      assert.deepEqual(js, rgLines(pattern, ci).filter((n) => asciiLines.includes(n)));
-      for (const n of js) assert.equal(ascii.exec(LINES[n - 1]!)?.index, twin.exec(LINES[n - 1]!)?.index, `line ${n}`);
-    });
   }
 
   it('refuses syntax it cannot translate exactly', () => {
     for (const pattern of REFUSED) assert.equal(rgPatternToRegExp(pattern, false), undefined, pattern);
-    for (const pattern of REFUSED) assert.equal(rgPatternToAsciiRegExp(pattern, false), undefined, pattern);
-  });
-
-  it('tells lines of ASCII characters only from the rest', () => {
-    assert.equal(isAsciiLine('def save(self):\t# ok ~'), true);
-    assert.equal(isAsciiLine(''), true);
-    for (const line of ['caféfoo', 'x\u00a0foo', 'emoji 😀 foo', 'Kelvin \u212a sign', '\u007f\u0080']) assert.equal(isAsciiLine(line), false, line);
   });
 
   it('reports the match start rg reports', () => {
