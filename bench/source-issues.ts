@@ -4,7 +4,8 @@
 // Each issue names the one file its fix would change. Blind helpers wrote them (they never saw the locator's code),
 // 48 each, a third quoting an error or trace, a third a snippet, a third behaviour only: helper6 against jq,
 // libuv, fmt and nlohmann/json; helper7 against cobra, logrus, viper and clap; helper8 against jsoup, Commons Lang,
-// picocli and jackson-databind; helper9 against Jinja, Rich, tmux and yaml-cpp.
+// picocli and jackson-databind; helper9 against Jinja, Rich, tmux and yaml-cpp. A later batch, 52 issues in the same
+// thirds: helper10 against spdlog (16), helper11 against Joda-Time (16), helper12 against rand (12) and gorilla/mux (8).
 // Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME]; results in
 // bench/results/source-issues.json (written only when every issue is run).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,6 +46,11 @@ const PACKAGES: Record<string, { version: string; language: string }> = {
   'jackson-databind': { version: '2.14.0-1+deb12u1', language: 'java' },
   jinja2: { version: '3.1.2-1+deb12u3', language: 'python' },
   rich: { version: '13.3.1-1', language: 'python' },
+  // The twenty-seventh session's batch.
+  spdlog: { version: '1:1.10.0+ds-0.4', language: 'cpp' },
+  'libjoda-time-java': { version: '2.10.14-1', language: 'java' },
+  'rust-rand': { version: '0.8.5-1', language: 'rust' },
+  'golang-github-gorilla-mux': { version: '1.8.0-1', language: 'go' },
 };
 
 interface Row extends AnsweredIssue {
