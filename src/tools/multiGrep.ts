@@ -82,8 +82,7 @@ interface WalkPoint {
 async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: RegExp[], ctx: ToolContext): Promise<ToolResult[] | undefined> {
   const searched = await grepTargets(workspace, singles[0], ctx);
   if (!('targets' in searched)) return singles.map(() => searched);
-  const { where, paths } = searched;
-  const resolved = searched.targets;
+  const { targets: resolved, where, paths } = searched;
   const targets = resolved.map((r) => r.abs);
   // Hits in files the listing hides (a caller glob beat .gitignore, or an exclude rg cannot express) are dropped, as grep does.
   const visible = await visibleFilter(workspace, singles[0], resolved, ctx);
