@@ -14,6 +14,8 @@
 // (FETCHED; tarballs kept in .cache/library-packages). A fifth (`"written": "helper4"`), by a fourth blind helper,
 // is against the TypeScript sources of rxjs, mobx, @reduxjs/toolkit and zod (29 / 48 first as written), and a
 // sixth (`"written": "helper5"`) against the JavaScript applications webpack, the npm CLI, pm2 and fastify (28 / 48).
+// A seventh (`"written": "helper13"`; the source bench has helper6 to helper12), by three more blind helpers, is
+// against preact, luxon, three.js, moment, knex and sequelize.
 // Usage: npx tsx bench/library-issues.ts [--written GROUP]; results in bench/results/library-issues.json (not
 // written when one group is run).
 import { execFileSync } from 'node:child_process';
@@ -26,7 +28,7 @@ import { NodeToolRunner } from '../src/tools/runner';
 import type { AnsweredIssue } from './lib/answeredIssue';
 import { median } from './lib/stats';
 
-type Written = 'reading' | 'helper' | 'helper2' | 'helper3' | 'helper4' | 'helper5';
+type Written = 'reading' | 'helper' | 'helper2' | 'helper3' | 'helper4' | 'helper5' | 'helper13';
 
 interface LibraryIssue {
   package: string;
@@ -35,7 +37,7 @@ interface LibraryIssue {
   expected: string;
   /** Who wrote it: absent for the issues written while reading the sources, else which helper batch. */
   written?: Written;
-  /** helper3's to helper5's issues say what they quote: an error or trace, a snippet, or behaviour only. */
+  /** helper3's and later helpers' issues say what they quote: an error or trace, a snippet, or behaviour only. */
   style?: 'error' | 'snippet' | 'behaviour';
 }
 
@@ -69,7 +71,7 @@ const REPOSITORY_PARTS: Record<string, string[]> = {
  */
 const MUI_COPIES = new Set(['package.json', 'node', 'legacy', 'modern', 'umd', 'CHANGELOG.md', 'README.md', 'LICENSE']);
 
-const FETCHED: Record<string, { version: string; parts: (from: string[]) => [string, string][] }> = {
+const FETCHED: Record<string, { version: string; parts: (from: string[]) => [string, string][]; skip?: RegExp }> = {
   svelte: { version: '4.2.20', parts: () => [['package.json', 'package.json'], ['src', 'src'], ['elements.d.ts', 'elements.d.ts']] },
   axios: { version: '1.21.1', parts: () => ['package.json', 'lib', 'index.js', 'index.d.ts'].map((part) => [part, part]) },
   dayjs: { version: '1.11.23', parts: () => [['package.json', 'package.json'], ['esm', 'src']] },
@@ -82,6 +84,17 @@ const FETCHED: Record<string, { version: string; parts: (from: string[]) => [str
   pm2: { version: '5.4.3', parts: () => ['package.json', 'lib', 'bin'].map((part) => [part, part]) },
   // Fastify's package ships its tests and docs, so they compete as they do in the repository.
   fastify: { version: '4.29.1', parts: () => ['package.json', 'fastify.js', 'fastify.d.ts', 'lib', 'types', 'test', 'docs'].map((part) => [part, part]) },
+  // Each repository's sources without the build output the package also ships (dist, build, min, locale).
+  preact: {
+    version: '10.26.4',
+    parts: () => ['package.json', 'src', 'compat', 'hooks', 'debug', 'devtools', 'jsx-runtime', 'test-utils'].map((part) => [part, part]),
+    skip: /\/dist(\/|$)/,
+  },
+  luxon: { version: '3.5.0', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  three: { version: '0.170.0', parts: () => ['package.json', 'src', 'examples'].map((part) => [part, part]) },
+  moment: { version: '2.30.1', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  knex: { version: '3.1.0', parts: () => ['package.json', 'knex.js', 'knex.mjs', 'lib', 'bin', 'types', 'scripts'].map((part) => [part, part]) },
+  sequelize: { version: '6.37.5', parts: () => ['package.json', 'index.js', 'lib', 'types'].map((part) => [part, part]) },
   '@mui/material': {
     version: '5.18.0',
     parts: (entries) => [['package.json', 'package.json'], ...entries.filter((e) => !MUI_COPIES.has(e)).map((e): [string, string] => [e, join('src', e)])],
@@ -114,7 +127,8 @@ function copyPackage(name: string, into: string): string {
   const fetched = FETCHED[name];
   if (fetched) {
     const from = unpackFetched(name, fetched.version, into);
-    for (const [part, to] of fetched.parts(readdirSync(from))) cpSync(join(from, part), join(dir, to), { recursive: true, filter: (src) => !isNestedManifest(from, src) });
+    const keep = (src: string) => !isNestedManifest(from, src) && !fetched.skip?.test(src.slice(from.length));
+    for (const [part, to] of fetched.parts(readdirSync(from))) cpSync(join(from, part), join(dir, to), { recursive: true, filter: keep });
     return dir;
   }
   const from = join('node_modules', name);
@@ -154,7 +168,7 @@ async function main(): Promise<void> {
     const versions = Object.fromEntries([...dirs.keys()].map((name) => [name, FETCHED[name]?.version ?? (JSON.parse(readFileSync(join('node_modules', name, 'package.json'), 'utf8')) as { version: string }).version]));
     const count = (key: 'first' | 'answered', group = rows) => group.filter((r) => r[key]).length;
     const groups = Object.fromEntries(
-      (['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5'] as const).map((written) => {
+      (['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5', 'helper13'] as const).map((written) => {
         const group = rows.filter((r) => r.written === written);
         return [written, { issues: group.length, firstFileRight: count('first', group), inAnswer: count('answered', group) }];
       }),
