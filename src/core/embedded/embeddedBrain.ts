@@ -8,6 +8,7 @@ import { boundIssue } from './issueBounds';
 import { withoutTemplateText } from './issueTemplate';
 import { titleStems } from './definitionWords';
 import { LeaderCheck } from './leaderCheck';
+import { exampleManifest, exportedFolders } from './exportedFolders';
 import { issueVocabulary } from './lexical';
 import { distinctlyNamed, planFirstTurn, PLAN_LIMITS, type PlannedCall } from './plan';
 import { broadenPattern, broadenedFiles, needsBroadening } from './broaden';
@@ -31,6 +32,8 @@ export interface EmbeddedBrainOptions {
 
 /** Candidates whose features are handed to `observe` (more than any model reads, so training can choose). */
 const OBSERVED_CANDIDATES = 20;
+/** Leading files among which an example file makes the leader check read its package's manifest. */
+const EXAMPLE_LEADERS = 10;
 
 /** The deterministic, model-free brain: mines the issue, searches, confirms, answers few files. */
 export class EmbeddedBrain implements Brain {
@@ -55,6 +58,8 @@ class EmbeddedSession implements BrainSession {
   /** Messages turn 1 found nowhere, and whether their retry was planned (messageRetry.ts). */
   private unfoundMessages: Clue[] = [];
   private retried = false;
+  /** The read of a package.json above a leading example file, made with the leader check (exportedFolders.ts). */
+  private manifestRead: ToolCall | undefined;
 
   constructor(
     private readonly issue: IssueEvidence,
@@ -90,10 +95,15 @@ class EmbeddedSession implements BrainSession {
     }
     if (!this.checkPlanned) {
       this.checkPlanned = true;
-      this.check = LeaderCheck.plan(this.rank(), this.vocabulary, titleStems(this.issue.titleWords), this.issue.titleWords);
+      const ranked = this.rank();
+      this.check = LeaderCheck.plan(ranked, this.vocabulary, titleStems(this.issue.titleWords), this.issue.titleWords);
+      const manifest = exampleManifest(ranked.slice(0, EXAMPLE_LEADERS).map((file) => file.path));
+      if (manifest) this.manifestRead = { id: 'embedded_manifest', name: 'read', args: { path: manifest } };
     }
-    const calls = this.check?.nextCalls(turn.maxCalls) ?? [];
-    if (calls.length > 0) return { kind: 'calls', calls, thought: this.check!.thought(calls) };
+    const manifest = this.manifestRead && turn.maxCalls > 1 ? [this.manifestRead] : [];
+    this.manifestRead = undefined;
+    const calls = [...(this.check?.nextCalls(turn.maxCalls - manifest.length) ?? []), ...manifest];
+    if (calls.length > 0) return { kind: 'calls', calls, thought: this.checkThought(calls, manifest.length > 0) };
     return this.answer();
   }
 
@@ -130,8 +140,18 @@ class EmbeddedSession implements BrainSession {
     return planned.map((p) => p.call);
   }
 
+  private checkThought(calls: ToolCall[], manifest: boolean): string {
+    const check = this.check && calls.length > (manifest ? 1 : 0) ? this.check.thought(calls) : '';
+    const read = manifest ? 'Reading package.json for the folders it exports: an example folder there is code.' : '';
+    return [check, read].filter(Boolean).join(' ');
+  }
+
   private ingest(turnResults: { call: ToolCall; result: ToolResult }[]): void {
     for (const { call, result } of turnResults) {
+      if (call.id === 'embedded_manifest') {
+        if (!result.error && !result.truncated && call.name === 'read') this.board.setExported(exportedFolders(call.args.path, result.text));
+        continue;
+      }
       if (this.check?.ingest(call, result)) continue;
       const planned = this.planned.get(call.id);
       if (!planned || result.error) continue;

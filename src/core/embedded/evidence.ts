@@ -46,6 +46,8 @@ export class EvidenceBoard {
   private readonly subpathHits: { path: string; clue: Clue }[] = [];
   /** Names bound to a module's default export by their importers (defaultImports.ts), kept until the files are known. */
   private readonly bindings: { clue: Clue; module: string }[] = [];
+  /** Folders and files a package.json above a leading example file exports (exportedFolders.ts). */
+  private exported: string[] = [];
 
   /** Every file with some evidence. */
   all(): FileEvidence[] {
@@ -113,6 +115,11 @@ export class EvidenceBoard {
       hit.lines = hit.lines.filter((line) => !lines.has(line));
       if (hit.lines.length === 0) mentions.delete(key);
     }
+  }
+
+  /** Records what a package exports, which makes files under an `examples/` folder it names code (exportedFolders.ts). */
+  setExported(entries: string[]): void {
+    this.exported = entries;
   }
 
   /** Records the package.json lines that declare a package the issue names. */
@@ -196,7 +203,8 @@ export class EvidenceBoard {
     }
     // The root's package.json says nothing about where in the tree a fix is: no file is "in" the root package.
     const packages = new Map([...this.packages].filter(([folder]) => folder !== ''));
-    return { ...base, localeTables, definitionFiles, mentionFiles, messageFiles, messageTableFiles, pathFiles, stemFiles, bodyNameFiles, packages };
+    const exported = this.exported;
+    return { ...base, localeTables, definitionFiles, mentionFiles, messageFiles, messageTableFiles, pathFiles, stemFiles, bodyNameFiles, packages, exported };
   }
 
   /** String tables that define the identifier of a locale the title names (`huHU` in MUI's `locale/index.js`). */

@@ -41,7 +41,7 @@ export interface CheckFindings {
  * to its rank (`weights`: each group's share of the learned model's log-odds), else in a fixed order.
  * `found` is what the leader check found of the file (a definition named with the title's words, an import tie).
  */
-export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWords' | 'titleCompounds' | 'titleLocales' | 'localeTables' | 'bodyCompounds'>, weights?: Map<EvidenceGroup, number>, found: CheckFindings = {}): string {
+export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWords' | 'titleCompounds' | 'titleLocales' | 'localeTables' | 'bodyCompounds'> & Partial<Pick<ScoreContext, 'exported'>>, weights?: Map<EvidenceGroup, number>, found: CheckFindings = {}): string {
   const { definedName, importedWith } = found;
   const e = file.evidence;
   const parts: { group: EvidenceGroup; text: string }[] = [];

@@ -118,6 +118,8 @@ export interface ScoreContext {
   bodyNameFiles: Map<string, number>;
   /** The workspace's packages the issue names, folder (trailing `/`) to name; empty outside monorepos. */
   packages: Map<string, string>;
+  /** What a package.json above a leading example file exports (exportedFolders.ts): code, not examples. */
+  exported: string[];
 }
 
 /** Scores every file with evidence and returns them best first (ties broken by path, so runs are deterministic). */
@@ -207,9 +209,15 @@ export function namedByTitle(path: string, context: Pick<ScoreContext, 'titleWor
  * (`locale/bs.js` for "Bosnian locale: …", or MUI's `locale/index.js` that defines `huHU` for "Hungarian
  * locale") is where the fix goes, as a source file is.
  */
-export function issueKind(path: string, context: Pick<ScoreContext, 'titleLocales' | 'localeTables'>): PathKind {
+export function issueKind(path: string, context: Pick<ScoreContext, 'titleLocales' | 'localeTables'> & Partial<Pick<ScoreContext, 'exported'>>): PathKind {
   const kind = pathKind(path);
+  if (kind === 'example' && context.exported && isExported(path, context.exported)) return 'source';
   return kind === 'data' && (localeOfFile(path, context.titleLocales) !== undefined || context.localeTables.has(path)) ? 'source' : kind;
+}
+
+/** True when `path` is one of the `exported` files or lies in one of its folders (those end with `/`). */
+export function isExported(path: string, exported: readonly string[]): boolean {
+  return exported.some((entry) => (entry.endsWith('/') ? path.startsWith(entry) : path === entry));
 }
 
 /** The body compound (`boolean attribute`) a file's name spells (`boolean_attributes`), in either number. */
@@ -295,7 +303,7 @@ export function stem(word: string): string {
 }
 
 /** Multiplier < 1 for tests, docs, examples and vendored code, unless the issue is about them. */
-export function demotion(path: string, context: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleLocales' | 'localeTables'>): number {
+export function demotion(path: string, context: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleLocales' | 'localeTables'> & Partial<Pick<ScoreContext, 'exported'>>): number {
   const kind = issueKind(path, context);
   if (kind === 'test') return context.mentionsTests ? 1 : FILE_WEIGHTS.testFactor;
   if (kind === 'doc') return context.mentionsDocs ? 1 : FILE_WEIGHTS.docFactor;
