@@ -48,6 +48,10 @@ export function fetchDebianSource(name: string, version: string): string {
     }
     execFileSync('apt-get', [...options, 'source', '--download-only', `${name}=${version}`], { cwd: STORE, stdio: ['ignore', 'ignore', 'inherit'] });
   } catch (error) {
+    // Only the upstream tarball is used: a packaging file the mirror lacks (a 404 for `.debian.tar.xz`) fails apt
+    // after the `.orig` tarball is already in.
+    const fetched = origTarball(name, version);
+    if (fetched) return join(STORE, fetched);
     throw new Error(`could not fetch the Debian source ${name}=${version} (is deb.debian.org reachable?): ${(error as Error).message}`);
   }
   tarball = origTarball(name, version);

@@ -7,7 +7,7 @@ import { definitionSearchPatterns, escapeRegex } from './definitions';
 import { localeGlobNames } from './locales';
 import { packageDeclarationPattern, subpathGlobs } from './packages';
 import { fileStem } from './score';
-import { scriptGlobs } from './scriptPaths';
+import { bundleTail, scriptGlobs } from './scriptPaths';
 import { shortestTail } from './evidence';
 
 /** Budgets of the embedded policy's searches. */
@@ -160,7 +160,10 @@ export function globForLocations(clues: Clue[]): string {
   const alternatives = new Set<string>();
   for (const clue of clues) {
     const tail = clue.text.split('/').slice(-shortestTail(clue.text)).join('/');
-    if (clue.kind === 'path') for (const glob of scriptGlobs(tail)) alternatives.add(glob);
+    if (clue.kind === 'path') {
+      const bundle = bundleTail(clue.text);
+      for (const glob of [...(bundle ? scriptGlobs(bundle) : []), ...scriptGlobs(tail)]) alternatives.add(glob);
+    }
     else if (clue.package) for (const glob of subpathGlobs(clue.text)) alternatives.add(glob);
     else {
       alternatives.add(`${tail}.*`);

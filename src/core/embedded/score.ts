@@ -347,6 +347,9 @@ export function pathKind(path: string): PathKind {
   // and browser tests (`e2e/`, `cypress/`) are tests too. A test of the string tables (`tests/locales/de.test.ts`,
   // `tests/i18n/`) is a test, not a table.
   if (/(?:^|\/)(?:tests?|testing|__tests__|__snapshots__|__mocks__|fixtures?|e2e|cypress|spec|specs|testdata|test_utils|benchmarks?|bench)\//.test(lower)) return 'test';
+  // A folder named for a kind of test (`integration-tests/`, Maven's `src/integration-test/`, `js_tests/`,
+  // `scripts/stress-test/`, .NET's `Foo.Tests/`); `jest-test-result/` and other names that go on are not.
+  if (/(?:^|\/)[\w.-]+[-_.]tests?\//.test(lower)) return 'test';
   if (/^test_|_test\.\w+$|_tests\.\w+$|\.(?:test|spec)\.\w+$|^conftest\.py$|tests?\.(?:rs|py)$|\.snap$/.test(name)) return 'test';
   // String tables (translations/en.ts, locales/fr.json) hold every word of the UI: they match any issue.
   if (/(?:^|\/)(?:translations?|locales?|i18n|l10n)\//.test(lower) || /(?:^|\/)(?:lang|languages?)\/[a-z]{2}(?:[-_][a-z]{2,4})?(?:\/|\.\w+$)/.test(lower)) return 'data';

@@ -34,8 +34,40 @@ export function scriptGlobs(tail: string): string[] {
   return twinStems(tail).map((stem) => `${stem}.{${SCRIPT_EXTENSIONS.join(',')}}`);
 }
 
-/** A script path without its extension, and (in a build folder) the same under `src/`. */
+/**
+ * A script path without its extension, and (below build folders) the same under `src/` beside them:
+ * `dist/index.js` is `src/index`, a sub-package's `hooks/dist/esm/x.js` is `hooks/src/x`. A bundle named after
+ * its folder (`hooks/dist/hooks.js`, as microbundle names a sub-package's build) is also that folder's
+ * `src/index`.
+ */
 function twinStems(path: string): string[] {
   const stem = path.replace(SCRIPT_EXTENSION, '');
-  return BUILD_FOLDER.test(path) ? [stem, `src/${stem.replace(BUILD_FOLDER, '')}`] : [stem];
+  const run = lastBuildRun(stem);
+  if (!run) return [stem];
+  const stems = [stem, `${run.before}src/${run.after}`];
+  const folder = run.before.slice(0, -1).split('/').pop();
+  if (folder && run.after === folder) stems.push(`${run.before}src/index`);
+  return stems;
+}
+
+/** The last run of build folders in a path's folders (`dist/`, `dist/esm/`), with what comes before and after it. */
+function lastBuildRun(stem: string): { before: string; after: string } | undefined {
+  const segments = stem.split('/');
+  let end = segments.length - 1;
+  while (end > 0 && !BUILD_FOLDER.test(`${segments[end - 1]}/`)) end--;
+  if (end === 0) return undefined;
+  let start = end - 1;
+  while (start > 0 && BUILD_FOLDER.test(`${segments[start - 1]}/`)) start--;
+  const before = segments.slice(0, start).join('/');
+  return { before: before ? `${before}/` : '', after: segments.slice(end).join('/') };
+}
+
+/**
+ * The tail of a path whose glob finds its source when the usual two segments cannot: a bundle named after its
+ * folder (`hooks/dist/hooks.js` → `hooks/src/index.*`), where the two-segment `dist/hooks.js` only says
+ * `src/hooks.*`, which a file of that name elsewhere would answer.
+ */
+export function bundleTail(path: string): string | undefined {
+  const tail = path.split('/').slice(-3).join('/');
+  return isScriptPath(tail) && twinStems(tail).some((stem) => stem.endsWith('/src/index')) ? tail : undefined;
 }

@@ -48,6 +48,12 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     assert.equal(pathKind('.github/workflows/ci.yml'), 'data');
     assert.equal(pathKind('contrib/zlib/inflate.c'), 'vendor');
     assert.equal(pathKind('single_include/nlohmann/json.hpp'), 'source', 'amalgamated headers are the real fix site');
+    assert.equal(pathKind('scripts/stress-test/knex-stress-test.js'), 'test', 'a folder named for a kind of test');
+    assert.equal(pathKind('jib-maven-plugin/src/integration-test/java/App.java'), 'test');
+    assert.equal(pathKind('js_tests/qunit/qunit.js'), 'test');
+    assert.equal(pathKind('src/Foo.Tests/FooTests.cs'), 'test');
+    assert.equal(pathKind('packages/jest-test-result/src/index.ts'), 'source', 'a name that goes on after "test"');
+    assert.equal(pathKind('lib/unittest/case.py'), 'source', 'no separator before "test"');
     assert.equal(pathKind('src/lib/contrib.ts'), 'source');
     assert.equal(pathKind('src/translations/en.ts'), 'data', 'a string table matches every issue');
     assert.equal(pathKind('public/language/en-GB/admin/settings/email.json'), 'data');
@@ -172,6 +178,11 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     assert.deepEqual(matchingPaths([...paths, 'src/core/settle.js'], 'core/settle.js'), ['src/core/settle.js'], 'the same extension before a twin');
     assert.deepEqual(matchingPaths(paths, 'core/settle.py'), [], 'only script extensions have twins');
     assert.deepEqual(matchingPaths(['dist/index.js', 'src/index.ts'], 'dist/index.js'), ['dist/index.js', 'src/index.ts'], 'a committed bundle and its source');
+    const preact = ['src/index.js', 'hooks/src/index.js', 'compat/src/hooks.js', 'compat/src/index.js', 'debug/src/debug.js'];
+    assert.deepEqual(matchingPaths(preact, 'node_modules/preact/hooks/dist/hooks.js'), ['hooks/src/index.js'], "a sub-package's bundle is its own src/index");
+    assert.deepEqual(matchingPaths(preact, 'node_modules/preact/debug/dist/debug.js'), ['debug/src/debug.js'], 'a build folder inside the path maps to src/ beside it');
+    assert.deepEqual(matchingPaths(['packages/core/src/api.ts', 'packages/web/src/api.ts'], 'packages/core/dist/esm/api.js'), ['packages/core/src/api.ts'], 'a run of build folders');
+    assert.equal(globForLocations([{ kind: 'path', text: 'node_modules/preact/hooks/dist/hooks.js', source: 'trace', weight: 1 }]).includes('hooks/src/index.{ts,'), true);
     assert.deepEqual(scriptTwins('util/format.js').slice(0, 2), ['util/format.ts', 'util/format.tsx']);
     assert.deepEqual(scriptTwins('README.md'), []);
     assert.equal(globForLocations([{ kind: 'path', text: 'lib/core/settle.js', source: 'trace', weight: 1 }]), '**/core/settle.{ts,tsx,mts,cts,js,jsx,mjs,cjs}');
