@@ -155,7 +155,7 @@ export function distinctlyNamed(paths: string[], most = 2): string[] {
   return [...byName.values()].filter((group) => group.length <= most).flat();
 }
 
-/** One glob pattern covering every path and module clue, by their last two segments (a script's by its twins too). */
+/** One glob pattern covering every path and module clue, by their last two segments (a script's by its twins too, a bundle named after its folder by three). */
 export function globForLocations(clues: Clue[]): string {
   const alternatives = new Set<string>();
   for (const clue of clues) {
@@ -163,9 +163,9 @@ export function globForLocations(clues: Clue[]): string {
     if (clue.kind === 'path') {
       const bundle = bundleTail(clue.text);
       for (const glob of [...(bundle ? scriptGlobs(bundle) : []), ...scriptGlobs(tail)]) alternatives.add(glob);
-    }
-    else if (clue.package) for (const glob of subpathGlobs(clue.text)) alternatives.add(glob);
-    else {
+    } else if (clue.package) {
+      for (const glob of subpathGlobs(clue.text)) alternatives.add(glob);
+    } else {
       alternatives.add(`${tail}.*`);
       alternatives.add(`${tail}/{__init__,index,mod}.*`);
     }
