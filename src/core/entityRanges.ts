@@ -1,6 +1,7 @@
 import type { LineRange } from '../common/result';
-import type { ToolResult, ToolRunner } from '../common/tools';
+import type { ToolRunner } from '../common/tools';
 import type { CitedEntity } from './brain';
+import { numberedLines } from './numberedLines';
 
 /**
  * Turns a cited class and/or function (CodeScout's `localization_finish` entries) into the line range
@@ -74,15 +75,4 @@ async function blockEnd(tools: ToolRunner, path: string, start: number, signal: 
     }
   }
   return lastContent;
-}
-
-/** `[line, text]` pairs of a read result (`     12\tcode`). */
-function numberedLines(result: ToolResult): [number, string][] {
-  if (result.error) return [];
-  const out: [number, string][] = [];
-  for (const line of result.text.split('\n')) {
-    const match = /^\s*(\d+)\t(.*)$/.exec(line);
-    if (match) out.push([Number(match[1]), match[2]]);
-  }
-  return out;
 }

@@ -149,7 +149,7 @@ class EmbeddedSession implements BrainSession {
   private ingest(turnResults: { call: ToolCall; result: ToolResult }[]): void {
     for (const { call, result } of turnResults) {
       if (call.id === 'embedded_manifest') {
-        if (!result.error && !result.truncated && call.name === 'read') this.board.setExported(exportedFolders(call.args.path, result.text));
+        if (!result.error && !result.truncated && call.name === 'read') this.board.setExported(exportedFolders(call.args.path, result));
         continue;
       }
       if (this.check?.ingest(call, result)) continue;

@@ -203,8 +203,7 @@ export class EvidenceBoard {
     }
     // The root's package.json says nothing about where in the tree a fix is: no file is "in" the root package.
     const packages = new Map([...this.packages].filter(([folder]) => folder !== ''));
-    const exported = this.exported;
-    return { ...base, localeTables, definitionFiles, mentionFiles, messageFiles, messageTableFiles, pathFiles, stemFiles, bodyNameFiles, packages, exported };
+    return { ...base, localeTables, definitionFiles, mentionFiles, messageFiles, messageTableFiles, pathFiles, stemFiles, bodyNameFiles, packages, exported: this.exported };
   }
 
   /** String tables that define the identifier of a locale the title names (`huHU` in MUI's `locale/index.js`). */

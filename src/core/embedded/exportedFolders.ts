@@ -6,6 +6,8 @@
  * examples for reading).
  */
 
+import type { ToolResult } from '../../common/tools';
+import { numberedLines } from '../numberedLines';
 import { pathKind } from './score';
 import { SCRIPT_FILE_EXTENSION } from './scriptPaths';
 
@@ -29,14 +31,12 @@ export function exampleManifest(paths: readonly string[]): string | undefined {
 
 /**
  * The folders (workspace-relative, with a trailing `/`) and files that the package.json at `manifestPath` exports,
- * from its text as the read tool gives it (numbered lines). Empty when the text is not a whole JSON object (a
- * capped read) or exports nothing. score.ts's isExported tells whether a path is among them.
+ * from the read tool's result for it. Empty when the text is not a whole JSON object (a capped read) or exports
+ * nothing. score.ts's isExported tells whether a path is among them.
  */
-export function exportedFolders(manifestPath: string, numberedText: string): string[] {
-  const json = numberedText
-    .split('\n')
-    .filter((line) => /^\s*\d+\t/.test(line))
-    .map((line) => line.replace(/^\s*\d+\t/, ''))
+export function exportedFolders(manifestPath: string, read: ToolResult): string[] {
+  const json = numberedLines(read)
+    .map(([, text]) => text)
     .join('\n');
   let manifest: unknown;
   try {

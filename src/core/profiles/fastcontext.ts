@@ -3,6 +3,7 @@ import { parseGrepText } from '../../common/grepText';
 import { issueText } from '../../common/issue';
 import type { GrepArgs, ToolResult } from '../../common/tools';
 import { parseAnswerText } from '../answer';
+import { numberedLines } from '../numberedLines';
 import type { CitedFile } from '../brain';
 import { FC_GLOB, FC_GREP, FC_MAX_TURNS_MESSAGE, FC_READ, FC_SYSTEM_TEMPLATE } from './fastcontextTools';
 import { hintText } from './hint';
@@ -110,11 +111,7 @@ function formatRead(result: ToolResult, shown: string): string {
   }
   const info = result.read;
   if (!info || info.totalLines === 0 || info.endLine === 0) return 'File is empty.';
-  const lines: string[] = [];
-  for (const line of result.text.split('\n')) {
-    const match = /^\s*(\d+)\t(.*)$/.exec(line);
-    if (match) lines.push(`${match[1]}|${match[2]}`);
-  }
+  const lines = numberedLines(result).map(([n, text]) => `${n}|${text}`);
   if (result.truncated) lines.push('...');
   const block = `\`\`\`${shown}:${info.startLine}-${info.endLine}\n${lines.join('\n')}\n\`\`\``;
   if (!result.truncated) return block;

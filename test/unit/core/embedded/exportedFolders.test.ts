@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import type { ToolResult } from '../../../../src/common/tools';
 import { exampleManifest, exportedFolders } from '../../../../src/core/embedded/exportedFolders';
 import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
 import { issueKind } from '../../../../src/core/embedded/score';
@@ -12,6 +13,11 @@ function numbered(json: unknown): string {
     .split('\n')
     .map((line, i) => `${String(i + 1).padStart(6)}\t${line}`)
     .join('\n');
+}
+
+/** A read tool result holding `text`. */
+function readResult(text: string): ToolResult {
+  return { text, truncated: false, count: text.split('\n').length, bytes: Buffer.byteLength(text) };
 }
 
 const noLocales = { titleLocales: [], localeTables: new Set<string>() };
@@ -30,7 +36,7 @@ describe('exportedFolders: folders a package.json exports are code, even under e
         './outside': '../elsewhere/x.js',
       },
     };
-    assert.deepEqual(exportedFolders('package.json', numbered(manifest)).sort(), [
+    assert.deepEqual(exportedFolders('package.json', readResult(numbered(manifest))).sort(), [
       'build/three.cjs',
       'build/three.module.js',
       'examples/jsm/',
@@ -38,15 +44,15 @@ describe('exportedFolders: folders a package.json exports are code, even under e
       'fallback/',
       'src/',
     ]);
-    assert.deepEqual(exportedFolders('packages/three/package.json', numbered({ exports: { './addons/*': './examples/jsm/*' } })), ['packages/three/examples/jsm/']);
+    assert.deepEqual(exportedFolders('packages/three/package.json', readResult(numbered({ exports: { './addons/*': './examples/jsm/*' } }))), ['packages/three/examples/jsm/']);
   });
 
   it('exports nothing for a files list alone, a text that is not whole JSON, or a package that exports everything', () => {
-    assert.deepEqual(exportedFolders('package.json', numbered({ files: ['examples'] })), [], 'shipped examples are still examples');
+    assert.deepEqual(exportedFolders('package.json', readResult(numbered({ files: ['examples'] }))), [], 'shipped examples are still examples');
     const capped = numbered({ exports: { './x/*': './examples/x/*' } }).split('\n').slice(0, 2).join('\n');
-    assert.deepEqual(exportedFolders('package.json', `${capped}\n... showing lines 1-2 of 5; call read with start_line=3 for more.`), []);
-    assert.deepEqual(exportedFolders('package.json', numbered({ exports: { './*': './*' } })), []);
-    assert.deepEqual(exportedFolders('package.json', numbered(['examples/'])), []);
+    assert.deepEqual(exportedFolders('package.json', readResult(`${capped}\n... showing lines 1-2 of 5; call read with start_line=3 for more.`)), []);
+    assert.deepEqual(exportedFolders('package.json', readResult(numbered({ exports: { './*': './*' } }))), []);
+    assert.deepEqual(exportedFolders('package.json', readResult(numbered(['examples/']))), []);
   });
 
   it('names the package.json above the first leading example file', () => {
