@@ -5,7 +5,7 @@ import { clampInt, finishGrep, grep, grepBaseFlags, GrepCollector, grepTargets, 
 import { type RgOutcome } from './ripgrep';
 import { runSortedRipgrep } from './splitWalk';
 import { requiredLiteralSets, requiredLiterals, requiredPieces, type RequiredPiece } from './rgLiterals';
-import { rgPatternToRegExp } from './rgRegex';
+import { looseTwin, rgPatternToRegExp } from './rgRegex';
 import { errorResult, okResult } from './toolResult';
 import type { Workspace } from './workspace';
 
@@ -92,8 +92,14 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
   const collectors = singles.map((_, i) => new GrepCollector(workspace, paths > 0 ? maxHits[i] * paths : maxHits[i], false));
   const perFile = singles.map(() => 0);
   const literals = singles.map((single) => requiredPieces(single.pattern));
-  // Cheap tests before each exact twin: a line lacking one of a search's required literal sets cannot match it.
-  const quick = singles.map((single) => (requiredLiteralSets(single.pattern) ?? []).map((set) => literalTest(set, isTrue(single.case_insensitive))));
+  // Cheap tests before each exact twin: a line lacking one of a search's required literal sets cannot match it, nor
+  // can one that fails the twin without its word boundaries (most lines holding a definition search's names do).
+  const quick = singles.map((single) => {
+    const ci = isTrue(single.case_insensitive);
+    const tests = (requiredLiteralSets(single.pattern) ?? []).map((set) => literalTest(set, ci));
+    const loose = looseTwin(single.pattern, ci);
+    return loose ? [...tests, loose] : tests;
+  });
   const done = singles.map(() => false);
   // Separate greps ran in parallel, each with this wall-clock limit; the shared walk gets the same one,
   // so a locate never waits longer than before.

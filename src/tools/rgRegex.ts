@@ -246,3 +246,32 @@ function literal(c: string): string {
   if (/^[A-Za-z0-9_]$/.test(c)) return c;
   return `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`;
 }
+
+/**
+ * The twin of `pattern` with every `\b` outside a character class dropped: it matches every line the
+ * exact twin matches, and it runs much faster on lines that match neither, since a Unicode `\b` becomes
+ * a pair of lookarounds over Unicode classes tried at every position. `undefined` when the pattern has
+ * no `\b` (nothing to gain), has the `\b{…}` forms, or has no twin.
+ */
+export function looseTwin(pattern: string, caseInsensitive: boolean): RegExp | undefined {
+  const chars = Array.from(pattern);
+  let loose = '';
+  /** Nesting of character classes (Rust's may nest); a `]` first in a class, or after `[^`, is literal. */
+  let depth = 0;
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i];
+    if (c === '\\') {
+      const next = chars[++i] ?? '';
+      if (depth > 0 || next !== 'b') loose += c + next;
+      else if (chars[i + 1] === '{') return undefined;
+      continue;
+    }
+    loose += c;
+    if (c === '[') {
+      depth++;
+      if (chars[i + 1] === '^') loose += chars[++i];
+      if (chars[i + 1] === ']') loose += chars[++i];
+    } else if (c === ']' && depth > 0) depth--;
+  }
+  return loose === pattern ? undefined : rgPatternToRegExp(loose, caseInsensitive);
+}

@@ -67,8 +67,8 @@ describe('required literals of an rg pattern', () => {
     assert.deepEqual(sides('x\\b(?:foo)\\by'), ['<foo>']);
     // The same literal both bounded and not counts as not bounded.
     assert.deepEqual(sides('(?:\\bfoo\\b|foo)x'), ['foo']);
-    // The embedded brain's definition searches bound each name that starts and ends with a word character.
-    for (const pattern of definitionSearchPatterns(['Model', '$scope', 'save'])) assert.deepEqual(sides(pattern), ['<Model>', '$scope>', '<save>'], pattern);
+    // The embedded brain's definition searches bound the names that start and end with a word character, as one group.
+    for (const pattern of definitionSearchPatterns(['Model', '$scope', 'save'])) assert.deepEqual(sides(pattern), ['<Model>', '<save>', '$scope>'], pattern);
   });
 
   it('every line a pattern matches holds one of its literals with the boundaries it claims (checked with the exact twin)', () => {

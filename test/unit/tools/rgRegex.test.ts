@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { definitionSearchPatterns } from '../../../src/core/embedded/definitions';
 import { ripgrepPath } from '../../../src/tools/ripgrep';
-import { rgPatternToRegExp } from '../../../src/tools/rgRegex';
+import { looseTwin, rgPatternToRegExp } from '../../../src/tools/rgRegex';
 import { makeTree, removeTree } from './fixture';
 
 /** Lines chosen to sit on the edges where Rust's regex and JavaScript's differ (Unicode \b, \w, \s, ., case). */
@@ -127,6 +127,29 @@ describe('tools/rgRegex', () => {
 
   it('refuses syntax it cannot translate exactly', () => {
     for (const pattern of REFUSED) assert.equal(rgPatternToRegExp(pattern, false), undefined, pattern);
+  });
+
+  it('has a loose twin, without its word boundaries, that passes every line the exact twin matches', () => {
+    let loosened = 0;
+    for (const [pattern, ci] of PATTERNS) {
+      const exact = rgPatternToRegExp(pattern, ci) as RegExp;
+      const loose = looseTwin(pattern, ci);
+      if (!pattern.includes('\\b')) {
+        assert.equal(loose, undefined, `nothing to drop in /${pattern}/`);
+        continue;
+      }
+      assert.ok(loose, `/${pattern}/ loosens`);
+      loosened++;
+      for (const line of LINES) if (exact.test(line)) assert.ok(loose.test(line), `/${pattern}/ on ${JSON.stringify(line)}`);
+    }
+    assert.ok(loosened >= 10);
+    // It rejects what the exact twin rejects only for want of the other words: `éfoo` has no `foo` word, but holds `foo`.
+    assert.equal(rgPatternToRegExp('\\bfoo\\b', false)?.test('éfoo'), false);
+    assert.equal(looseTwin('\\bfoo\\b', false)?.test('éfoo'), true);
+    assert.equal(looseTwin('\\bfoo\\b', false)?.test('bar'), false);
+    // A `\b` inside a class is a backspace there, and `\b{start}` has no loose form.
+    assert.equal(looseTwin('[\\b]x', false), undefined);
+    assert.equal(looseTwin('\\b{start}foo', false), undefined);
   });
 
   it('reports the match start rg reports', () => {

@@ -328,4 +328,14 @@ describe('embedded definitions', () => {
     assert.ok(lineStart!.test('bar_baz = 3'));
     assert.ok(!keywords!.test('x = a_b') && !lineStart!.test('x = a_b'));
   });
+
+  it('bounds the names as groups, so 40 names cost no more word boundaries than two', () => {
+    const boundaries = (names: string[]) => definitionSearchPatterns(names).map((p) => p.split('\\b').length - 1);
+    const many = Array.from({ length: 40 }, (_, i) => `name_${i}`);
+    assert.deepEqual(boundaries(many), boundaries(['Foo', 'bar']));
+    // A name that starts with `$` gets no `\b` before it, and still only whole names match.
+    const [keywords, lineStart] = definitionSearchPatterns(['Foo', '$scope', 'save']).map((p) => new RegExp(p));
+    assert.ok(lineStart!.test('$scope = {}') && lineStart!.test('  save(x) {') && keywords!.test('class Foo {'));
+    assert.ok(!keywords!.test('class FooBar {') && !lineStart!.test('$scopes = {}') && !lineStart!.test('saved = 1'));
+  });
 });
