@@ -168,6 +168,8 @@ export function runRipgrep(args: readonly string[], options: RgRunOptions): Prom
     let heldBytes = 0;
     let exitCode: number | null | undefined;
     child.stdout.on('data', (data: Buffer) => {
+      // A cancelled rg may still have output in its pipe: it reaches no one.
+      if (aborted) return;
       if (!held) return feed(data);
       held.push(data);
       heldBytes += data.length;
