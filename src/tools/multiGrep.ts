@@ -122,7 +122,8 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
     let hiddenFile = false;
     let currentFile = '';
     let pending: string | undefined;
-    let here: WalkPoint = { key: [], line: 0 };
+    /** The file being read and its last line handled; its place in the walk (walkKey) is worked out only when needed. */
+    let here = { file: '', line: 0 };
     let records = 0;
     let wasted = 0;
     let restart = false;
@@ -145,11 +146,11 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
         }
         if (nul !== currentFile.length || !record.startsWith(currentFile)) {
           currentFile = record.slice(0, nul);
-          here = { key: walkKey(targets, currentFile), line: 0 };
+          here = { file: currentFile, line: 0 };
           perFile.fill(0);
           hiddenFile = visible !== undefined && !visible(workspace.display(currentFile) ?? currentFile);
           if (skipping && skipTo) {
-            const order = compareKeys(here.key, skipTo.key);
+            const order = compareKeys(walkKey(targets, currentFile), skipTo.key);
             skipFile = order < 0;
             if (order > 0) skipping = false;
           }
@@ -190,7 +191,7 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
     failed ||= outcome.code === 2;
     last = outcome;
     if (!restart) break;
-    resume = { key: here.key, line: here.line };
+    resume = { key: walkKey(targets, here.file), line: here.line };
   }
   const shared: RgOutcome = { ...last, code: failed ? 2 : last.code };
   return singles.map((single, i) => finishGrep(workspace, collectors[i], aloneOutcome(shared, collectors[i].total, done[i]), single, where, budgetMs));
