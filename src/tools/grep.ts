@@ -57,7 +57,7 @@ export async function grep(workspace: Workspace, args: GrepArgs, ctx: ToolContex
     signal: ctx.signal,
     timeoutMs: ctx.timeoutMs,
     onRecord: (record) => collector.add(record),
-  });
+  }, { cuts: workspace.cuts });
   return finishGrep(workspace, collector, outcome, args, where, ctx.timeoutMs);
 }
 

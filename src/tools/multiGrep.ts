@@ -186,7 +186,7 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
         }
         return 'more';
       },
-    }, { resumeAt: skipTo?.key.slice(1) });
+    }, { resumeAt: skipTo?.key.slice(1), cuts: workspace.cuts });
     if (walk === 0 && outcome.code === 2 && records === 0) return undefined;
     failed ||= outcome.code === 2;
     last = outcome;

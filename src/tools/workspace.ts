@@ -5,6 +5,7 @@ import { CodeGrepError } from '../common/errors';
 import { ExcludeMatcher } from './excludes';
 import { FileListCache } from './fileList';
 import type { ListingSnapshots } from './listingSnapshot';
+import type { CutCache } from './splitWalk';
 import type { ToolContext } from './grep';
 import { ignoredRefusal, policyRgFlags, refusalByName, type VisibilityPolicy } from './visibility';
 
@@ -55,6 +56,8 @@ export class Workspace {
   readonly excludes: ExcludeMatcher;
   /** The listing of every visible file, shared by glob and the visibility checks. */
   readonly files: FileListCache;
+  /** Recent cuts of the tree for sorted walks on several cores (splitWalk.ts), kept with this workspace's listing. */
+  readonly cuts: CutCache = new Map();
 
   constructor(roots: readonly string[], policy: VisibilityPolicy = {}, listing: { ttlMs?: number; snapshots?: ListingSnapshots } = {}) {
     this.policy = policy;

@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { RG_COMMON_FLAGS, ripgrepPath, runRipgrep } from '../../../src/tools/ripgrep';
-import { runSortedRipgrep, sliceTree } from '../../../src/tools/splitWalk';
+import { NodeToolRunner } from '../../../src/tools/runner';
+import { runSortedRipgrep, sliceTree, type CutCache } from '../../../src/tools/splitWalk';
 import { childRgPids, makeTree, noSignal, removeTree } from './fixture';
 
 /** A tree of 6 packages × 12 folders × 3 files, plus ignored output and names that need glob escapes. */
@@ -130,5 +131,27 @@ describe('tools/splitWalk', () => {
     } finally {
       removeTree(small);
     }
+  });
+
+  it('hands over the one whole walk on a tree too small to split, and keeps a cut per workspace for a second', async () => {
+    const cuts: CutCache = new Map();
+    const first = await records(root, false);
+    const lines: string[] = [];
+    const outcome = await runSortedRipgrep([...SEARCH, '--', root], { cwd: root, signal: noSignal, timeoutMs: 20_000, onRecord: (r) => (lines.push(r), 'more') }, { parallel: 2, cuts });
+    // Too small to split (the default minimum): the walk that started at once is the one handed over, whole and in order.
+    assert.deepEqual(lines, first.lines);
+    assert.equal(outcome.code, 0);
+    assert.equal(cuts.size, 1, 'the cut is kept where the caller said');
+    const runner = new NodeToolRunner({ roots: [root] });
+    const other = new NodeToolRunner({ roots: [root] });
+    const grep = (tools: NodeToolRunner) => tools.run({ id: 'g', name: 'grep', args: { pattern: 'needle' } }, noSignal);
+    await grep(runner);
+    const kept = [...runner.workspace.cuts.values()];
+    if (kept.length === 0) return; // one core: sorted walks are never split, so nothing is cut
+    await grep(runner);
+    assert.deepEqual([...runner.workspace.cuts.values()], kept, 'a second grep within the second reuses the cut');
+    assert.equal(other.workspace.cuts.size, 0, 'another runner has cut nothing yet');
+    await grep(other);
+    assert.notEqual([...other.workspace.cuts.values()][0], kept[0], 'and cuts its own');
   });
 });
