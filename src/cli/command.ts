@@ -10,6 +10,11 @@ export interface Command {
   run(argv: string[]): Promise<number>;
 }
 
+/** A command whose module is loaded only when it runs; its summary and usage are known without it. */
+export function lazyCommand(summary: string, usage: string, load: () => Promise<Command>): Command {
+  return { summary, usage, run: async (argv) => (await load()).run(argv) };
+}
+
 /** Exit codes of the CLI contract. */
 export const EXIT = { ok: 0, failure: 1, badInput: 2, rowsFailed: 3, interrupted: 130 } as const;
 

@@ -1,12 +1,12 @@
 import { CodeGrepError, toErrorInfo } from '../common/errors';
 import { redactText } from '../common/redact';
 import { terminalSafe } from '../common/terminalText';
-import { EXIT, type Command } from './command';
+import { EXIT, lazyCommand, type Command } from './command';
 import { envCommand } from './envServe';
 import { evalCommand } from './eval';
 import { trainCommand } from './train';
 import { locateCommand } from './locate';
-import { mcpCommand } from './mcp';
+import { MCP_SUMMARY, MCP_USAGE } from './mcpUsage';
 import { mineCommand } from './mine';
 import { VERSION } from './version';
 
@@ -15,7 +15,8 @@ const COMMANDS: Record<string, Command> = {
   locate: locateCommand,
   eval: evalCommand,
   train: trainCommand,
-  mcp: mcpCommand,
+  // The MCP server's module (the SDK and zod) is loaded only for `codegrep mcp`.
+  mcp: lazyCommand(MCP_SUMMARY, MCP_USAGE, async () => (await import('./mcp.js')).mcpCommand),
   env: envCommand,
   mine: mineCommand,
 };

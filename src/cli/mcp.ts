@@ -18,30 +18,9 @@ import { EXIT, badInput, userCwd, type Command } from './command';
 import { readGitInfo } from '../tools/git';
 import { issueFromInput } from '../tools/github';
 import { MCP_MAX_MESSAGE_BYTES, McpLineGuard } from './mcpLineGuard';
+import { MCP_SUMMARY, MCP_USAGE } from './mcpUsage';
 import { onStopSignals } from './signals';
 import { VERSION } from './version';
-
-const USAGE = `Usage: codegrep mcp [--repo DIR] [--brain NAME] [options]
-
-Serves the MCP tool "locate_files" over stdio, so Claude Code, Cursor, Cline and other MCP
-clients can ask CodeGrep which files an issue is about before they edit.
-
-  claude mcp add codegrep -- npx codegrep mcp
-
-Options:
-  --repo DIR          default repository when a call gives no "repo" (default: the current folder);
-                      a call's "repo" must lie inside it
-  --allow-repo DIR    also accept a call's "repo" inside DIR (repeatable)
-  --exclude GLOB      never search, list or read matching paths (repeatable; files.exclude syntax)
-  --include-ignored   also search ignored files and node_modules/ (never .git/ or .env-style files)
-  --no-listing-cache  no on-disk copy of a big repo's file listing (CODEGREP_CACHE_DIR or ~/.cache/codegrep)
-  --brain NAME        default brain: ${BRAIN_NAMES} (default: embedded)
-  --endpoint URL      OpenAI-compatible server for --brain openai (or CODEGREP_ENDPOINT)
-  --model NAME        served model name (or CODEGREP_MODEL); the key comes from CODEGREP_API_KEY
-  --profile NAME      model protocol: auto | codegrep | generic | fastcontext | codescout
-
-Issue URLs and OWNER/REPO#N are fetched from GitHub with GITHUB_TOKEN (and GITHUB_API_URL for
-GitHub Enterprise); #N is resolved against the repository's GitHub remote.`;
 
 const INSTRUCTIONS =
   'CodeGrep locates the files a coding issue is about (usually 1-3, with line ranges and reasons) with a bounded, read-only ' +
@@ -177,8 +156,8 @@ function isInside(root: string, target: string): boolean {
 
 /** `codegrep mcp`: the stdio MCP server; runs until the client closes stdin. */
 export const mcpCommand: Command = {
-  summary: 'serve locate_files to MCP clients (Claude Code, Cursor, Cline) over stdio',
-  usage: USAGE,
+  summary: MCP_SUMMARY,
+  usage: MCP_USAGE,
   async run(argv) {
     const { values } = parseArgs({
       args: argv,
