@@ -97,7 +97,7 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
   const quick = singles.map((single) => {
     const ci = isTrue(single.case_insensitive);
     const tests = (requiredLiteralSets(single.pattern) ?? []).map((set) => literalTest(set, ci));
-    const loose = looseTwin(single.pattern, ci);
+    const loose = wordsOnly(single.pattern) ? undefined : looseTwin(single.pattern, ci);
     return loose ? [...tests, loose] : tests;
   });
   const done = singles.map(() => false);
@@ -251,6 +251,14 @@ function rustPiece(piece: RequiredPiece): string {
 /** A literal as a Rust regex (regex_syntax::escape's set of meta characters). */
 function escapeRust(literal: string): string {
   return literal.replace(/[\\.+*?()|[\]{}^$#&\-~]/g, '\\$&');
+}
+
+/**
+ * Whether a pattern is only literals between word boundaries (`\b(?:join|field)\b`): without its `\b`s it is
+ * its literal test again, so a loose twin would test each line twice for nothing.
+ */
+function wordsOnly(pattern: string): boolean {
+  return /^(?:\\b|\\[^A-Za-z0-9]|[^\\[\].*+?{}^$])*$/.test(pattern.replace(/\(\?:/g, '('));
 }
 
 /** Whether `line` passes every test (a plain loop: this runs once per reported line). */
