@@ -48,7 +48,7 @@ export interface SplitOptions {
   minWeight?: number;
   /** The walk resumes at this file (path components from the root, as bytes): earlier slices are not run. */
   resumeAt?: Buffer[];
-  /** Where cuts of the tree are kept for reuse: a workspace's own (Workspace#cuts), else one shared by the process. */
+  /** Where cuts of the tree are kept for reuse (Workspace#cuts); without it the tree is cut for this walk alone. */
   cuts?: CutCache;
 }
 
@@ -76,7 +76,7 @@ export async function runSortedRipgrep(args: readonly string[], options: RgRunOp
   const splittable = parallel > 1 && process.platform !== 'win32' && args.includes('--sort=path') && targets.length === 1 && path.resolve(targets[0]) === path.resolve(options.cwd);
   // Unsplittable, or cancelled already: runRipgrep then rejects with 'cancelled' at once.
   if (!splittable || options.signal.aborted) return runRipgrep(args, options);
-  const cut = sharedSlices(split.cuts ?? processCuts, targets[0], parallel * SLICES_PER_PROCESS, args.slice(0, dash), minWeight);
+  const cut = sharedSlices(split.cuts ?? new Map(), targets[0], parallel * SLICES_PER_PROCESS, args.slice(0, dash), minWeight);
   // The whole walk starts at once, its output held until the cut is known: most trees are too small to split,
   // and rg would otherwise wait for their folders to be read (30-55 ms on django, in every CLI call).
   const whole = new AbortController();
@@ -101,7 +101,6 @@ export async function runSortedRipgrep(args: readonly string[], options: RgRunOp
  * own, so a new tool runner (one CLI call, one bench locate) cuts its tree afresh.
  */
 export type CutCache = Map<string, { at: number; slices: Promise<Slice[] | undefined> }>;
-const processCuts: CutCache = new Map();
 const CUT_REUSE_MS = 1000;
 
 function sharedSlices(recentCuts: CutCache, root: string, count: number, flags: readonly string[], minWeight: number): Promise<Slice[] | undefined> {
