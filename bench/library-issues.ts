@@ -16,7 +16,9 @@
 // sixth (`"written": "helper5"`) against the JavaScript applications webpack, the npm CLI, pm2 and fastify (28 / 48).
 // A seventh (`"written": "helper13"`; the source bench has helper6 to helper12), by three more blind helpers, is
 // against preact, luxon, three.js, moment, knex and sequelize (44 / 96 first as written; one mechanism was then
-// built on its misses, exported example folders, which made it 46).
+// built on its misses, exported example folders, which made it 46). An eighth (`"written": "helper16"` and
+// `"helper17"`), by two more blind helpers, is against mongoose, postcss, nodemailer and joi, and pg, handlebars,
+// jquery and immer (30 / 48 and 28 / 48 first as written).
 // Usage: npx tsx bench/library-issues.ts [--written GROUP]; results in bench/results/library-issues.json (not
 // written when one group is run).
 import { execFileSync } from 'node:child_process';
@@ -29,7 +31,8 @@ import { NodeToolRunner } from '../src/tools/runner';
 import type { AnsweredIssue } from './lib/answeredIssue';
 import { median } from './lib/stats';
 
-type Written = 'reading' | 'helper' | 'helper2' | 'helper3' | 'helper4' | 'helper5' | 'helper13';
+const WRITTEN = ['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5', 'helper13', 'helper16', 'helper17'] as const;
+type Written = (typeof WRITTEN)[number];
 
 interface LibraryIssue {
   package: string;
@@ -96,6 +99,15 @@ const FETCHED: Record<string, { version: string; parts: (from: string[]) => [str
   moment: { version: '2.30.1', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
   knex: { version: '3.1.0', parts: () => ['package.json', 'knex.js', 'knex.mjs', 'lib', 'bin', 'types', 'scripts'].map((part) => [part, part]) },
   sequelize: { version: '6.37.5', parts: () => ['package.json', 'index.js', 'lib', 'types'].map((part) => [part, part]) },
+  // The thirtieth session's batch, each package's hand-written sources (none ships a build of them in `lib`).
+  mongoose: { version: '8.9.5', parts: () => ['package.json', 'index.js', 'browser.js', 'lib', 'types'].map((part) => [part, part]) },
+  postcss: { version: '8.4.49', parts: () => ['package.json', 'lib'].map((part) => [part, part]) },
+  nodemailer: { version: '6.9.16', parts: () => ['package.json', 'lib'].map((part) => [part, part]) },
+  joi: { version: '17.13.3', parts: () => ['package.json', 'lib'].map((part) => [part, part]) },
+  pg: { version: '8.13.1', parts: () => ['package.json', 'lib'].map((part) => [part, part]) },
+  handlebars: { version: '4.7.8', parts: () => ['package.json', 'lib', 'bin', 'runtime.js', 'types'].map((part) => [part, part]) },
+  jquery: { version: '3.7.1', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  immer: { version: '10.1.1', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
   '@mui/material': {
     version: '5.18.0',
     parts: (entries) => [['package.json', 'package.json'], ...entries.filter((e) => !MUI_COPIES.has(e)).map((e): [string, string] => [e, join('src', e)])],
@@ -169,7 +181,7 @@ async function main(): Promise<void> {
     const versions = Object.fromEntries([...dirs.keys()].map((name) => [name, FETCHED[name]?.version ?? (JSON.parse(readFileSync(join('node_modules', name, 'package.json'), 'utf8')) as { version: string }).version]));
     const count = (key: 'first' | 'answered', group = rows) => group.filter((r) => r[key]).length;
     const groups = Object.fromEntries(
-      (['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5', 'helper13'] as const).map((written) => {
+      WRITTEN.map((written) => {
         const group = rows.filter((r) => r.written === written);
         return [written, { issues: group.length, firstFileRight: count('first', group), inAnswer: count('answered', group) }];
       }),

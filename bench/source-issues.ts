@@ -6,6 +6,8 @@
 // libuv, fmt and nlohmann/json; helper7 against cobra, logrus, viper and clap; helper8 against jsoup, Commons Lang,
 // picocli and jackson-databind; helper9 against Jinja, Rich, tmux and yaml-cpp. A later batch, 52 issues in the same
 // thirds: helper10 against spdlog (16), helper11 against Joda-Time (16), helper12 against rand (12) and gorilla/mux (8).
+// The thirtieth session's, 96 issues, 12 per project: helper14 against gin, validator, mapstructure (Go) and
+// Commons IO (Java); helper15 against cJSON, jansson (C), pugixml (C++) and Commons Collections (Java).
 // Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME]; results in
 // bench/results/source-issues.json (written only when every issue is run).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,6 +53,15 @@ const PACKAGES: Record<string, { version: string; language: string }> = {
   'libjoda-time-java': { version: '2.10.14-1', language: 'java' },
   'rust-rand': { version: '0.8.5-1', language: 'rust' },
   'golang-github-gorilla-mux': { version: '1.8.0-1', language: 'go' },
+  // The thirtieth session's batch.
+  'golang-github-gin-gonic-gin': { version: '1.8.1-1', language: 'go' },
+  'golang-github-go-playground-validator-v10': { version: '10.4.1-4', language: 'go' },
+  'golang-github-mitchellh-mapstructure': { version: '1.5.0-2', language: 'go' },
+  'commons-io': { version: '2.11.0-2', language: 'java' },
+  cjson: { version: '1.7.15-1+deb12u4', language: 'c' },
+  jansson: { version: '2.14-2', language: 'c' },
+  pugixml: { version: '1.13-0.2', language: 'cpp' },
+  'libcommons-collections4-java': { version: '4.2-1', language: 'java' },
 };
 
 interface Row extends AnsweredIssue {

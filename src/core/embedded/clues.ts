@@ -56,6 +56,8 @@ export interface IssueEvidence {
   /** True when the issue is about tests, docs or examples, which are otherwise demoted. */
   mentionsTests: boolean;
   mentionsDocs: boolean;
+  /** The issue is about the TypeScript typings (`TS: …`, "typings", a `.d.ts`, a compiler code such as TS2339). */
+  mentionsTypings: boolean;
   /** For names used as `qualifier.name` in the issue, the lower-case qualifiers (`models` for `models.FilePathField`). */
   qualifiers: Map<string, string[]>;
   /** npm packages the issue names (`@babel/parser`, `from 'vue'`), for a monorepo's package folders. */
@@ -206,7 +208,17 @@ export function mineIssue(raw: Issue): IssueEvidence {
     qualifiers: collector.qualifiers,
     packages: packageNames(text),
     mentionsDocs: /\b(?:docs?|documentation|docstring|readme|typo|changelog)\b/i.test(title) || /\bdocstring\b/i.test(text),
+    mentionsTypings: mentionsTypings(title, text),
   };
+}
+
+/**
+ * True when the issue is about a package's TypeScript typings: the title says so (`TS: …`, "TypeScript:",
+ * "typings", "type definitions"), or the text names a `.d.ts` file or quotes a compiler code (`error TS2339`).
+ * A body that only says which TypeScript version the reporter runs is not enough.
+ */
+function mentionsTypings(title: string, text: string): boolean {
+  return /\b(?:TS|TypeScript)\b/.test(title) || /\b(?:typings?|type (?:definitions?|declarations?))\b/i.test(title) || /\.d\.[cm]?ts\b|\bTS\d{4}\b/.test(text);
 }
 
 /** Keeps the strongest occurrence of each clue (by kind and text). */

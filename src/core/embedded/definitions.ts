@@ -14,6 +14,11 @@ const QUALIFIED_OWNER = String.raw`(?:[\w$]+\.)+`;
 const MODIFIER = String.raw`(?:const|let|var|static|final|pub|async|public|private|protected|readonly|override|get|set)`;
 /** A TypeScript or Java method's type parameters: `map<T, U>(`. */
 const TYPE_PARAMETERS = String.raw`(?:<[^<>()]*>)?`;
+/**
+ * A macro that wraps a C function's return type to export it: `CJSON_PUBLIC(cJSON *)`, `GIT_EXTERN(int)`,
+ * `PyAPI_FUNC(PyObject *)`. Named as export macros are, so another macro call before a call is not taken for one.
+ */
+const EXPORT_MACRO = String.raw`(?:[A-Z][A-Z0-9_]*(?:PUBLIC|API|EXTERN|EXPORT|DECL|FUNC)|PyAPI_FUNC)\([\w\s*&]*\)`;
 const FUNCTION_VALUE = String.raw`\s*=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)`;
 
 /** One name's compiled patterns: its definitions, member functions, type-only uses and type-only declarations. */
@@ -160,9 +165,11 @@ function definitionPatterns(n: string): RegExp[] {
     // Class fields holding a function: `handleClick = () => {`, `private readonly load = async (id: string): Promise<void> =>`
     new RegExp(String.raw`^\s*(?:(?:static|public|private|protected|readonly|override)\s+)*${n}\s*(?::[^=]{1,80})?=\s*(?:async\s+)?(?:\([^)]*\)|[\w$]+)\s*(?::[^=]{1,80})?=>`),
     new RegExp(String.raw`^\s*["']?${n}["']?\s*:\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|\w+\s*=>)`),
-    // C, C++, Java, C#: a typed declaration ending in NAME( that is not a statement; also Class::NAME(
+    // C, C++, Java, C#: a typed declaration ending in NAME( that is not a statement; also Class::NAME(. A C
+    // library's export macro may wrap the return type (cJSON's `CJSON_PUBLIC(cJSON *) cJSON_Parse(`, libgit2's
+    // `GIT_EXTERN(int) git_clone(`): it counts as one of the type's words.
     new RegExp(
-      String.raw`^\s*(?!(?:return|if|else|while|for|switch|case|throw|new|delete|do|goto|await|yield|sizeof|co_return)\b)(?:[\w:<>,\[\]*&~]+[\s*&]+)+${n}\s*\([^;]*$`,
+      String.raw`^\s*(?!(?:return|if|else|while|for|switch|case|throw|new|delete|do|goto|await|yield|sizeof|co_return)\b)(?:(?:${EXPORT_MACRO}|[\w:<>,\[\]*&~]+)[\s*&]+)+${n}\s*\([^;]*$`,
     ),
     new RegExp(String.raw`^\s*(?:template\s*<[^>]*>\s*)?(?:[\w<>:,*&]+\s+)*(?:[\w<>]+::)+${n}\s*\(`),
     new RegExp(String.raw`^\s*#\s*define\s+${n}\b`),

@@ -168,7 +168,10 @@ export class EvidenceBoard {
   }
 
   /** File counts per clue, which turn raw matches into rarity-weighted evidence. */
-  context(base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'titleCompounds' | 'titleLocales' | 'bodyCompounds' | 'bodyWords' | 'qualifiers'>): ScoreContext {
+  context(
+    base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'titleCompounds' | 'titleLocales' | 'bodyCompounds' | 'bodyWords' | 'qualifiers'> &
+      Partial<Pick<ScoreContext, 'mentionsTypings'>>,
+  ): ScoreContext {
     this.resolveSubpaths();
     this.resolveBindings();
     const definitionFiles = new Map<string, number>();

@@ -136,7 +136,10 @@ export class LeaderCheck {
    * times the file's demotion (a word-rich changelog must not win on words). Files below the leaders keep
    * their place after them.
    */
-  apply(ranked: ScoredFile[], context: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleLocales' | 'localeTables'>): ScoredFile[] {
+  apply(
+    ranked: ScoredFile[],
+    context: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleLocales' | 'localeTables'> & Partial<Pick<ScoreContext, 'mentionsTypings'>>,
+  ): ScoredFile[] {
     // A leader whose search failed (timeout, unreadable file) cannot be compared fairly: keep the evidence order.
     if (!this.usable) return ranked;
     const leaders = ranked.filter((f) => this.hits.has(f.path));

@@ -93,6 +93,8 @@ export interface ScoredFile {
 export interface ScoreContext {
   mentionsTests: boolean;
   mentionsDocs: boolean;
+  /** The issue is about the TypeScript typings, so a `.d.ts` may be where the fix goes (IssueEvidence.mentionsTypings). */
+  mentionsTypings?: boolean;
   titleWords: string[];
   /** Adjacent title words joined as one name (IssueEvidence.titleCompounds). */
   titleCompounds: string[];
@@ -207,11 +209,16 @@ export function namedByTitle(path: string, context: Pick<ScoreContext, 'titleWor
 /**
  * What a file is for in this issue: its pathKind, except that the string table of a locale the title names
  * (`locale/bs.js` for "Bosnian locale: …", or MUI's `locale/index.js` that defines `huHU` for "Hungarian
- * locale") is where the fix goes, as a source file is.
+ * locale") is where the fix goes, as a source file is. So is a TypeScript declaration file (`index.d.ts`) when the
+ * issue is about the typings: a JavaScript package writes its `.d.ts` by hand.
  */
-export function issueKind(path: string, context: Pick<ScoreContext, 'titleLocales' | 'localeTables'> & Partial<Pick<ScoreContext, 'exported'>>): PathKind {
+export function issueKind(
+  path: string,
+  context: Pick<ScoreContext, 'titleLocales' | 'localeTables'> & Partial<Pick<ScoreContext, 'exported' | 'mentionsTypings'>>,
+): PathKind {
   const kind = pathKind(path);
   if (kind === 'example' && context.exported && isExported(path, context.exported)) return 'source';
+  if (kind === 'generated' && context.mentionsTypings && /\.d\.[cm]?ts$/.test(path)) return 'source';
   return kind === 'data' && (localeOfFile(path, context.titleLocales) !== undefined || context.localeTables.has(path)) ? 'source' : kind;
 }
 
@@ -303,7 +310,10 @@ export function stem(word: string): string {
 }
 
 /** Multiplier < 1 for tests, docs, examples and vendored code, unless the issue is about them. */
-export function demotion(path: string, context: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleLocales' | 'localeTables'> & Partial<Pick<ScoreContext, 'exported'>>): number {
+export function demotion(
+  path: string,
+  context: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleLocales' | 'localeTables'> & Partial<Pick<ScoreContext, 'exported' | 'mentionsTypings'>>,
+): number {
   const kind = issueKind(path, context);
   if (kind === 'test') return context.mentionsTests ? 1 : FILE_WEIGHTS.testFactor;
   if (kind === 'doc') return context.mentionsDocs ? 1 : FILE_WEIGHTS.docFactor;
@@ -326,9 +336,9 @@ export type PathKind = 'source' | 'test' | 'doc' | 'example' | 'vendor' | 'data'
 export function pathKind(path: string): PathKind {
   const lower = path.toLowerCase();
   const name = lower.slice(lower.lastIndexOf('/') + 1);
-  // Type declarations beside sources (TypeScript's `.d.ts`, Python's `.pyi` stubs), built bundles and generated man
-  // pages look like code but are not where behaviour changes.
-  if (/\.d\.[cm]?ts$|\.pyi$/.test(name) || /(?:^|\/)(?:dist|build|out|bundle|coverage)\//.test(lower)) return 'generated';
+  // Type declarations beside sources (TypeScript's `.d.ts`, Python's `.pyi` stubs, Flow's `.js.flow`), built bundles
+  // and generated man pages look like code but are not where behaviour changes.
+  if (/\.d\.[cm]?ts$|\.pyi$|\.js\.flow$/.test(name) || /(?:^|\/)(?:dist|build|out|bundle|coverage)\//.test(lower)) return 'generated';
   // Code generators' outputs by their tools' naming conventions: protoc (`.pb.go`, `_pb2.py`, `.pb.cc`), gRPC
   // gateways, oapi-codegen and `go generate` (`.gen.go`, `_gen.go`), Kubernetes' deepcopy (`zz_generated.*`),
   // mockgen (`_mock.go`, `mock_*.go`), `.generated.ts`, Dart's `.g.dart`. A fix edits the
@@ -363,8 +373,9 @@ export function pathKind(path: string): PathKind {
   if (/(?:^|\/)(?:docs?|documentation|doc_src)\//.test(lower) || /\.(?:md|rst|txt|adoc)$/.test(name) || name === 'doc.go') return 'doc';
   // Release notes and credits under any extension (CHANGES.old, HISTORY, NEWS.txt, AUTHORS).
   if (/^(?:changes|changelog|history|news|release[-_]?notes|authors|contributors)(?:\.(?!(?:py|pyx|js|mjs|ts|go|rs|java|kt|c|cc|cpp|h|hpp|rb|php)$)\w+)?$/.test(name)) return 'doc';
-  // Storybook's stories show a component; the component's own file is where it changes.
-  if (/(?:^|\/)(?:examples?|samples?|demos?|tutorials?|galleries?)\//.test(lower) || /\.stories\.(?:[cm]?[jt]sx?|mdx)$/.test(name)) return 'example';
+  // Storybook's stories show a component; the component's own file is where it changes. Go keeps examples in
+  // `_examples/` (the go tool skips folders starting with `_` or `.`), so those prefixes count too.
+  if (/(?:^|\/)[_.]?(?:examples?|samples?|demos?|tutorials?|galleries?)\//.test(lower) || /\.stories\.(?:[cm]?[jt]sx?|mdx)$/.test(name)) return 'example';
   // Python's vendored copies live in `_vendor/` (pip, setuptools) or `vendored/` inside the package.
   if (/(?:^|\/)(?:_?vendor|_?vendored|third_party|thirdparty|external|node_modules|extern)\//.test(lower) || /(?:^|\/)singleheader\//.test(lower)) return 'vendor';
   // GNU build machinery copied into a project by autotools and libtool: no behaviour of the project is decided there.

@@ -9,7 +9,7 @@ import { globForLocations } from '../../../../src/core/embedded/plan';
 import { scriptTwins } from '../../../../src/core/embedded/scriptPaths';
 import { retryClue } from '../../../../src/core/embedded/messageRetry';
 import { rangesFor, reasonFor } from '../../../../src/core/embedded/reasons';
-import { demotion, pathKind, rankFiles, type ScoreContext } from '../../../../src/core/embedded/score';
+import { demotion, issueKind, pathKind, rankFiles, type ScoreContext } from '../../../../src/core/embedded/score';
 import { ripgrepPath } from '../../../../src/tools/ripgrep';
 import { NodeToolRunner } from '../../../../src/tools/runner';
 import { makeTree, removeTree } from '../../tools/fixture';
@@ -63,6 +63,23 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     assert.equal(pathKind('tests/i18n/sampleproject/manage.py'), 'test');
     assert.equal(pathKind('cwe/en_test.go'), 'test', "a language-named file's test is a test");
     assert.ok(demotion('dist/index.js', base) < 1);
+  });
+
+  it('counts a .d.ts as source only when the issue is about the typings', () => {
+    const typings = (title: string, body = '') => mineIssue({ title, body }).mentionsTypings;
+    assert.ok(typings('TS: NodeErrorOptions is missing `start` / `end`'));
+    assert.ok(typings('TypeScript: `errorsArray` missing from CustomHelpers'));
+    assert.ok(typings('Wrong typings for Query#lean()'));
+    assert.ok(typings('Cannot pass a Buffer to compile()', 'index.d.ts says `input: string`'));
+    assert.ok(typings('Build fails after upgrading', 'error TS2339: Property `start` does not exist on type `NodeErrorOptions`.'));
+    assert.ok(!typings('Crash when parsing a comment', 'Node 20, TypeScript 5.4, macOS'), 'the TypeScript version the reporter runs says nothing');
+    assert.ok(!typings('Tests fail on Windows'));
+    const context = { ...base, mentionsTypings: true };
+    assert.equal(issueKind('lib/node.d.ts', context), 'source');
+    assert.equal(demotion('lib/node.d.ts', context), 1);
+    assert.equal(issueKind('lib/node.d.ts', base), 'generated');
+    assert.ok(demotion('lib/node.d.ts', base) < 1);
+    assert.equal(issueKind('dist/node.js', context), 'generated', 'only the declarations, not the build output');
   });
 
   it("classifies code generators' outputs by their tools' names as generated, and hand-written look-alikes as source", () => {

@@ -161,6 +161,8 @@ describe('embedded scoring', () => {
     assert.equal(pathKind('HISTORY'), 'doc');
     assert.equal(pathKind('sphinx/util/changes.py'), 'source', 'a module named changes is code');
     assert.equal(pathKind('examples/demo.py'), 'example');
+    assert.equal(pathKind('_examples/simple/main.go'), 'example', "Go's examples, in a folder the go tool skips");
+    assert.equal(pathKind('src/types/index.js.flow'), 'generated', "Flow's type declarations, like a .d.ts");
     assert.equal(pathKind('singleheader/simdjson.h'), 'vendor');
     assert.equal(pathKind('src/pip/_vendor/requests/models.py'), 'vendor');
     assert.equal(pathKind('botocore/vendored/six.py'), 'vendor');
@@ -269,6 +271,11 @@ describe('embedded definitions', () => {
     ['args_string_percentage(const char *value, long long minval, long long maxval,', 'args_string_percentage', true],
     ['cmdq_next(struct client *c)', 'cmdq_next', true],
     ['server_loop(void)', 'server_loop', true],
+    // An export macro around the return type (cJSON.c, libgit2), in the definition and in the header's prototype.
+    ['CJSON_PUBLIC(cJSON *) cJSON_DetachItemViaPointer(cJSON *parent, cJSON * const item)', 'cJSON_DetachItemViaPointer', true],
+    ['GIT_EXTERN(int) git_clone(', 'git_clone', true],
+    ['CJSON_PUBLIC(cJSON *) cJSON_Parse(const char *value);', 'cJSON_Parse', false],
+    ['    TEST_ASSERT(x) cJSON_Parse(value)', 'cJSON_Parse', false],
     ["describe('parser', () => {", 'describe', false],
     ['TAILQ_HEAD(tailq, entry);', 'TAILQ_HEAD', false],
   ];
