@@ -276,6 +276,14 @@ describe('embedded definitions', () => {
     ['GIT_EXTERN(int) git_clone(', 'git_clone', true],
     ['CJSON_PUBLIC(cJSON *) cJSON_Parse(const char *value);', 'cJSON_Parse', false],
     ['    TEST_ASSERT(x) cJSON_Parse(value)', 'cJSON_Parse', false],
+    ['static const char * const *cJSON_names(void)', 'cJSON_names', true],
+    ['std::vector<int*> parse_all(const char *s)', 'parse_all', true],
+    ['char * *argv_parse(int argc)', 'argv_parse', true],
+    // A banner of stars before a name: each star could start a type word or end a separator, which V8 tried in
+    // every combination (seconds for 28 stars, doubling with each more); this one returns at once.
+    [` ${'*'.repeat(60)} cJSON_Parse x`, 'cJSON_Parse', false],
+    // Likewise a run of export macros, where each capital inside `CJSON_PUBLIC` could have started one.
+    [`${'CJSON_PUBLIC(x) '.repeat(40)}cJSON_Parse x`, 'cJSON_Parse', false],
     ["describe('parser', () => {", 'describe', false],
     ['TAILQ_HEAD(tailq, entry);', 'TAILQ_HEAD', false],
   ];
