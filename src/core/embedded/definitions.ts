@@ -16,12 +16,15 @@ const MODIFIER = String.raw`(?:const|let|var|static|final|pub|async|public|priva
 const TYPE_PARAMETERS = String.raw`(?:<[^<>()]*>)?`;
 /**
  * A macro that wraps a C function's return type to export it: `CJSON_PUBLIC(cJSON *)`, `GIT_EXTERN(int)`,
- * `PyAPI_FUNC(PyObject *)`. Named as export macros are, so another macro call before a call is not taken for one;
- * whole names only (`\b`), or each capital inside `CJSON_PUBLIC` could start one and a line of them takes ages.
+ * `PyAPI_FUNC(PyObject *)`. Named as export macros are, so another macro call before a call is not taken for one.
  */
 const EXPORT_MACRO = String.raw`\b(?:[A-Z][A-Z0-9_]*(?:PUBLIC|API|EXTERN|EXPORT|DECL|FUNC)|PyAPI_FUNC)\([\w\s*&]*\)`;
-/** A character of a C-family declaration's type words and the pointer marks between them (`const char **`). */
-const TYPE_CHAR = String.raw`[\w:<>,\[\]*&~]`;
+/**
+ * A C-family declaration's type words and the separators and pointer marks after them (`static const char **`),
+ * as one run of characters that ends in a separator: spelt as repeated word-and-separator pairs, where `*` and `&`
+ * may go to either, V8 tried every split of a run of stars (seconds for a line of 28 before a name).
+ */
+const TYPE_WORDS = String.raw`[\w:<>,\[\]*&~][\w:<>,\[\]*&~\s]*[\s*&]`;
 const FUNCTION_VALUE = String.raw`\s*=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)`;
 
 /** One name's compiled patterns: its definitions, member functions, type-only uses and type-only declarations. */
@@ -170,11 +173,9 @@ function definitionPatterns(n: string): RegExp[] {
     new RegExp(String.raw`^\s*["']?${n}["']?\s*:\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|\w+\s*=>)`),
     // C, C++, Java, C#: a typed declaration ending in NAME( that is not a statement; also Class::NAME(. A C
     // library's export macro may wrap the return type (cJSON's `CJSON_PUBLIC(cJSON *) cJSON_Parse(`, libgit2's
-    // `GIT_EXTERN(int) git_clone(`): it counts as one of the type's words. The type's words and the separators
-    // before the name are read as one run of characters: spelt as repeated word-and-separator pairs, where `*` and
-    // `&` may go to either, V8 tried every split of a run of stars (seconds for a line of 28 before a name).
+    // `GIT_EXTERN(int) git_clone(`): it opens the declaration, before the type's words or in their place.
     new RegExp(
-      String.raw`^\s*(?!(?:return|if|else|while|for|switch|case|throw|new|delete|do|goto|await|yield|sizeof|co_return)\b)(?:${EXPORT_MACRO}|${TYPE_CHAR})(?:${EXPORT_MACRO}|${TYPE_CHAR}|\s)*[\s*&]${n}\s*\([^;]*$`,
+      String.raw`^\s*(?!(?:return|if|else|while|for|switch|case|throw|new|delete|do|goto|await|yield|sizeof|co_return)\b)(?:${EXPORT_MACRO}[\s*&]+(?:${TYPE_WORDS})?|${TYPE_WORDS})${n}\s*\([^;]*$`,
     ),
     new RegExp(String.raw`^\s*(?:template\s*<[^>]*>\s*)?(?:[\w<>:,*&]+\s+)*(?:[\w<>]+::)+${n}\s*\(`),
     new RegExp(String.raw`^\s*#\s*define\s+${n}\b`),
