@@ -218,7 +218,7 @@ export function issueKind(
 ): PathKind {
   const kind = pathKind(path);
   if (kind === 'example' && context.exported && isExported(path, context.exported)) return 'source';
-  if (kind === 'generated' && context.mentionsTypings && /\.d\.[cm]?ts$/.test(path)) return 'source';
+  if (kind === 'generated' && context.mentionsTypings && TS_DECLARATION.test(path)) return 'source';
   return kind === 'data' && (localeOfFile(path, context.titleLocales) !== undefined || context.localeTables.has(path)) ? 'source' : kind;
 }
 
@@ -324,6 +324,9 @@ export function demotion(
   return 1;
 }
 
+/** A TypeScript declaration file: generated beside `.ts` sources, hand-written in a JavaScript package. */
+const TS_DECLARATION = /\.d\.[cm]?ts$/;
+
 const GENERATED_NAME = /(?:\.pb(?:\.gw)?\.go|_pb2(?:_grpc)?\.pyi?|\.pb\.(?:h|cc|ts|js)|[._]gen\.go|\.generated\.\w+|\.g\.dart|_mock\.go)$|^zz_generated\.|^mock_\w+\.go$/;
 
 /** A code file named by a language code, with or without a region (`en.go`, `ja.ts`, `pt_BR.js`, `zh-cn.py`). */
@@ -338,7 +341,7 @@ export function pathKind(path: string): PathKind {
   const name = lower.slice(lower.lastIndexOf('/') + 1);
   // Type declarations beside sources (TypeScript's `.d.ts`, Python's `.pyi` stubs, Flow's `.js.flow`), built bundles
   // and generated man pages look like code but are not where behaviour changes.
-  if (/\.d\.[cm]?ts$|\.pyi$|\.js\.flow$/.test(name) || /(?:^|\/)(?:dist|build|out|bundle|coverage)\//.test(lower)) return 'generated';
+  if (TS_DECLARATION.test(name) || /\.pyi$|\.js\.flow$/.test(name) || /(?:^|\/)(?:dist|build|out|bundle|coverage)\//.test(lower)) return 'generated';
   // Code generators' outputs by their tools' naming conventions: protoc (`.pb.go`, `_pb2.py`, `.pb.cc`), gRPC
   // gateways, oapi-codegen and `go generate` (`.gen.go`, `_gen.go`), Kubernetes' deepcopy (`zz_generated.*`),
   // mockgen (`_mock.go`, `mock_*.go`), `.generated.ts`, Dart's `.g.dart`. A fix edits the
