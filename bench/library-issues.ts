@@ -31,7 +31,7 @@ import { NodeToolRunner } from '../src/tools/runner';
 import type { AnsweredIssue } from './lib/answeredIssue';
 import { median } from './lib/stats';
 
-const WRITTEN = ['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5', 'helper13', 'helper16', 'helper17'] as const;
+const WRITTEN = ['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5', 'helper13', 'helper16', 'helper17', 'helper20'] as const;
 type Written = (typeof WRITTEN)[number];
 
 interface LibraryIssue {
@@ -108,6 +108,11 @@ const FETCHED: Record<string, { version: string; parts: (from: string[]) => [str
   handlebars: { version: '4.7.8', parts: () => ['package.json', 'lib', 'bin', 'runtime.js', 'types'].map((part) => [part, part]) },
   jquery: { version: '3.7.1', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
   immer: { version: '10.1.1', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  // The thirty-first session's batch.
+  koa: { version: '2.15.3', parts: () => ['package.json', 'lib'].map((part) => [part, part]) },
+  winston: { version: '3.17.0', parts: () => ['package.json', 'lib', 'index.d.ts'].map((part) => [part, part]) },
+  '@tanstack/query-core': { version: '5.62.0', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  '@trpc/server': { version: '10.45.2', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
   '@mui/material': {
     version: '5.18.0',
     parts: (entries) => [['package.json', 'package.json'], ...entries.filter((e) => !MUI_COPIES.has(e)).map((e): [string, string] => [e, join('src', e)])],

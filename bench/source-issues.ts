@@ -62,6 +62,15 @@ const PACKAGES: Record<string, { version: string; language: string }> = {
   jansson: { version: '2.14-2', language: 'c' },
   pugixml: { version: '1.13-0.2', language: 'cpp' },
   'libcommons-collections4-java': { version: '4.2-1', language: 'java' },
+  // The thirty-first session's batch.
+  libyaml: { version: '0.2.5-1', language: 'c' },
+  'json-c': { version: '0.16-2', language: 'c' },
+  tinyxml2: { version: '9.0.0+dfsg-3.1', language: 'cpp' },
+  re2: { version: '20220601+dfsg-1', language: 'cpp' },
+  cmark: { version: '0.30.2-6', language: 'c' },
+  libevent: { version: '2.1.12-stable-8', language: 'c' },
+  'google-glog': { version: '0.6.0-2', language: 'cpp' },
+  cli11: { version: '2.1.2+ds-1', language: 'cpp' },
 };
 
 interface Row extends AnsweredIssue {

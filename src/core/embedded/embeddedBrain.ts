@@ -14,6 +14,7 @@ import { distinctlyNamed, planFirstTurn, PLAN_LIMITS, type PlannedCall } from '.
 import { broadenPattern, broadenedFiles, needsBroadening } from './broaden';
 import { rangesFor, reasonFor, type EvidenceGroup } from './reasons';
 import { chooseAnswerSize } from './answerSize';
+import { implementationFirst } from './headerSource';
 import { FEATURE_GROUPS, FEATURE_NAMES, candidateFeatures, type CandidateFeatures, type FeatureInput } from './features';
 import { defaultRankerModel } from './defaultModel';
 import { answerSettings, contributions, probabilities, type RankerModel } from './ranker';
@@ -207,8 +208,8 @@ class EmbeddedSession implements BrainSession {
     const chosen = model || this.options.observe ? this.learnedChoice(ranked, context, model, checked) : undefined;
     const first = ranked[0]?.path;
     const tiedToFirst = first ? checked.importTies?.get(first) : undefined;
-    const files: CitedFile[] = (chosen ?? this.handChoice(ranked)).map(({ file, score, weights }) => {
-      const found = { definedName: defined?.get(file.path)?.name, importedWith: tiedToFirst?.has(file.path) ? first : undefined };
+    const files: CitedFile[] = (chosen ?? this.handChoice(ranked)).map(({ file, score, weights, declaredBy }) => {
+      const found = { definedName: defined?.get(file.path)?.name, importedWith: tiedToFirst?.has(file.path) ? first : undefined, declaredBy };
       const cited: CitedFile = { path: file.path, reason: reasonFor(file, context, weights, found), score: round(score) };
       const ranges = rangesFor(file, this.check?.wordLines(file.path), defined?.get(file.path)?.lines);
       if (ranges.length > 0) cited.ranges = ranges;
@@ -231,9 +232,12 @@ class EmbeddedSession implements BrainSession {
     if (!model) return undefined;
     const features = all.slice(0, model.candidates);
     const p = probabilities(model, features);
-    const order = p
-      .map((probability, index): Choice => ({ file: ranked[index]!, score: probability, weights: groupWeights(model, features[index]!) }))
-      .sort((a, b) => b.score - a.score || a.file.path.localeCompare(b.file.path));
+    const order = implementationFirst(
+      p
+        .map((probability, index): Choice => ({ file: ranked[index]!, score: probability, weights: groupWeights(model, features[index]!) }))
+        .sort((a, b) => b.score - a.score || a.file.path.localeCompare(b.file.path)),
+      this.issue.titleWords,
+    );
     const settings = answerSettings(model, order[0]?.file.path);
     const size = this.options.rankedFiles ?? chooseAnswerSize(order.map((o) => o.score), settings.maxFiles, settings.missingGold);
     return order.slice(0, size);
@@ -255,6 +259,8 @@ interface Choice {
   file: ScoredFile;
   score: number;
   weights?: Map<EvidenceGroup, number>;
+  /** Set on a C or C++ implementation put above the header that only declares its name (headerSource.ts). */
+  declaredBy?: { header: string; name: string };
 }
 
 /** Each evidence group's total share of a candidate's log-odds, for the reason. */

@@ -34,6 +34,8 @@ export interface CheckFindings {
   definedName?: string;
   /** The first file, when this one imports it or is imported by it. */
   importedWith?: string;
+  /** A C or C++ header this file was put above, and the issue's name it only declares and this file implements. */
+  declaredBy?: { header: string; name: string };
 }
 
 /**
@@ -42,7 +44,7 @@ export interface CheckFindings {
  * `found` is what the leader check found of the file (a definition named with the title's words, an import tie).
  */
 export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWords' | 'titleCompounds' | 'titleLocales' | 'localeTables' | 'bodyCompounds'> & Partial<Pick<ScoreContext, 'exported'>>, weights?: Map<EvidenceGroup, number>, found: CheckFindings = {}): string {
-  const { definedName, importedWith } = found;
+  const { definedName, importedWith, declaredBy } = found;
   const e = file.evidence;
   const parts: { group: EvidenceGroup; text: string }[] = [];
   const add = (group: EvidenceGroup, text: string) => parts.push({ group, text });
@@ -73,7 +75,10 @@ export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWord
   // "shares the words must, positive" explains less to a reader than any named path, definition or message.
   const rank = (p: { group: EvidenceGroup }) => (p.group === 'words' ? -Infinity : (weights?.get(p.group) ?? 0));
   if (weights) parts.sort((a, b) => rank(b) - rank(a));
-  const shown = parts.slice(0, 2).map((p) => p.text);
+  // Said first: it is why this file leads the header the model put first (headerSource.ts).
+  const implemented = declaredBy ? [`gives \`${declaredBy.name}\` its body, which \`${declaredBy.header}\` only declares`] : [];
+  const rest = declaredBy ? parts.filter((p) => p.group !== 'definition' && p.group !== 'mention') : parts;
+  const shown = [...implemented, ...rest.map((p) => p.text)].slice(0, 2);
   const words = titlePathWords(file.path, title.titleWords);
   if (shown.length === 0 && words.length > 0) shown.push(`file name matches the title (${words.map((w) => `"${w}"`).join(', ')})`);
   if (shown.length === 0) shown.push('closest match to the issue text');

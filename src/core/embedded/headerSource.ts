@@ -1,0 +1,83 @@
+/**
+ * C and C++ split a function between a header, which declares it (`int json_equal(const json_t *, const json_t *);`),
+ * and a source file, which gives it a body. A bug in what the function does is fixed in the body. The learned model
+ * saw little C (20 of 694 training rows), and its shared weights hold down a file that defines many of the issue's
+ * names, which is what a library's main source file does: so a header that only declares them could lead it.
+ */
+import type { Clue } from './clues';
+import type { FileEvidence } from './evidence';
+import { pathKind } from './score';
+
+/** A header: `.h`, `.hpp`, `.hh`, `.hxx`. */
+const HEADER = /\.(?:h|hh|hpp|hxx|h\+\+)$/i;
+/**
+ * Where a C++ library puts the bodies its header declares when they must stay in headers: `document-inl.h`,
+ * `parser_impl.hpp`, `.inl`, `.ipp`, `.tcc`, `.tpp`.
+ */
+const INLINE_PART = /[-_.](?:inl|inline|impl)\.(?:h|hh|hpp|hxx)$|\.(?:inl|ipp|tcc|tpp)$/i;
+const SOURCE = /\.(?:c|cc|cpp|cxx|c\+\+|m|mm)$/i;
+
+/** Title words about what a header holds: "Public header declares …", "… macro doesn't parenthesize …". */
+const HEADER_WORDS = new Set(['header', 'headers', 'macro', 'macros', 'declaration', 'declarations', 'declare', 'declares', 'declared', 'prototype', 'prototypes', 'typedef', 'inline']);
+
+/** How far down the implementation of a leading header is looked for (the model scores only its first 3 files). */
+const LOOK_DOWN = 5;
+
+/** True for a C or C++ header that declares, rather than one holding the bodies of another's declarations. */
+export function isDeclaringHeader(path: string): boolean {
+  return HEADER.test(path) && !INLINE_PART.test(path);
+}
+
+/** True for a C or C++ file that gives functions their bodies: a source file or a header's inline part. */
+export function isImplementation(path: string): boolean {
+  return (SOURCE.test(path) || INLINE_PART.test(path)) && pathKind(path) === 'source';
+}
+
+/** The issue's names that `file` gives a body and `header` only mentions (a prototype, a member's declaration). */
+export function implementsDeclared(header: FileEvidence, file: FileEvidence): Clue[] {
+  return [...file.definitions.values()]
+    .filter((hit) => hit.implemented !== false && hit.clue.kind === 'symbol' && !header.definitions.has(hit.clue.text) && header.mentions.has(hit.clue.text))
+    .map((hit) => hit.clue);
+}
+
+/**
+ * True when `file` implements a name `header` only declares, and one at least as strong as any the header gives
+ * behaviour itself (a macro, an inline function, a struct) that `file` does not use. spdlog's `daily_file_sink.h`
+ * defines the `daily_logger_format_mt` a title names, and `logger-inl.h`'s body for `info` does not outweigh it;
+ * `cJSON.h` defines the `cJSON` struct, which `cJSON.c` uses throughout, so `cJSON.c`'s `cJSON_SetValuestring` does.
+ */
+export function implementsHeader(header: FileEvidence, file: FileEvidence): boolean {
+  const declared = implementsDeclared(header, file);
+  if (declared.length === 0) return false;
+  const headerOnly = [...header.definitions.values()].filter(
+    (hit) => hit.implemented !== false && hit.clue.kind === 'symbol' && !file.definitions.has(hit.clue.text) && !file.mentions.has(hit.clue.text),
+  );
+  return Math.max(...declared.map((clue) => clue.weight)) >= Math.max(0, ...headerOnly.map((hit) => hit.clue.weight));
+}
+
+/**
+ * When the first file is a declaring header and one of the next few implements what it declares (above), the two
+ * trade places and probabilities: the answer size then decides whether the header stays, as for any other file.
+ * A title about what headers hold (a macro, a declaration) leaves the order alone.
+ */
+export function implementationFirst<T extends Ranked>(order: T[], titleWords: string[]): T[] {
+  const first = order[0];
+  if (!first || !isDeclaringHeader(first.file.path) || titleWords.some((word) => HEADER_WORDS.has(word))) return order;
+  const index = order.slice(1, LOOK_DOWN).findIndex((c) => isImplementation(c.file.path) && implementsHeader(first.file.evidence, c.file.evidence)) + 1;
+  if (index === 0) return order;
+  const implementation = order[index]!;
+  const name = strongest(implementsDeclared(first.file.evidence, implementation.file.evidence)).text;
+  const moved = { ...implementation, score: first.score, declaredBy: { header: first.file.path, name } };
+  return [moved, ...order.slice(1, index), { ...first, score: implementation.score }, ...order.slice(index + 1)];
+}
+
+/** A ranked candidate; `declaredBy` is set on an implementation moved above the header that declares its name. */
+export interface Ranked {
+  file: { path: string; evidence: FileEvidence };
+  score: number;
+  declaredBy?: { header: string; name: string };
+}
+
+function strongest(clues: Clue[]): Clue {
+  return clues.reduce((best, clue) => (clue.weight > best.weight ? clue : best));
+}
