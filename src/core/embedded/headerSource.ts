@@ -8,8 +8,8 @@ import type { Clue } from './clues';
 import type { FileEvidence } from './evidence';
 import { pathKind } from './score';
 
-/** A header: `.h`, `.hpp`, `.hh`, `.hxx`. */
-const HEADER = /\.(?:h|hh|hpp|hxx|h\+\+)$/i;
+/** A header: `.h`, `.hpp`, `.hh`, `.hxx`, and a header's template (`logging.h.in`). */
+const HEADER = /\.(?:h|hh|hpp|hxx|h\+\+)(?:\.in)?$/i;
 /**
  * Where a C++ library puts the bodies its header declares when they must stay in headers: `document-inl.h`,
  * `parser_impl.hpp`, `.inl`, `.ipp`, `.tcc`, `.tpp`.

@@ -335,6 +335,9 @@ const LANGUAGE_TABLE = /^(?:en|ja|fr|de|zh|ko|ru|pt|nl|pl|sv|cs|fi|da|nb|el|hu|r
 /** What a file is for, judged by its folders and name: only `source` is where most fixes go. */
 export type PathKind = 'source' | 'test' | 'doc' | 'example' | 'vendor' | 'data' | 'generated';
 
+/** A C or C++ file's template, filled in at build time: `logging.h.in`, `version.hpp.in`. */
+const CODE_TEMPLATE = /\.(?:h|hh|hpp|hxx|c|cc|cpp|cxx)\.in$/;
+
 /** Classifies a path as source, test, doc, example, vendored, data or generated/built by its folders and name. */
 export function pathKind(path: string): PathKind {
   const lower = path.toLowerCase();
@@ -385,6 +388,9 @@ export function pathKind(path: string): PathKind {
   if (/^(?:config\.(?:guess|sub)|ltmain\.sh|install-sh|depcomp|missing|compile|ar-lib|test-driver|ylwrap|mkinstalldirs|aclocal\.m4)$/.test(name)) return 'vendor';
   // Minified or version-stamped bundles (jquery-3.5.1.js, underscore.min.js) are copies of someone else's code.
   if (/\.min\.(?:js|css)$|[-.]v?\d+\.\d+(?:\.\d+)?(?:\.min)?\.(?:js|css)$/.test(name)) return 'vendor';
+  // A code file kept as a template that the build fills in (glog's `logging.h.in`, gflags' `gflags.h.in`) is that
+  // code; a configuration header's template (autoheader's `config.h.in`, `foo_config.h.in`) is not.
+  if (CODE_TEMPLATE.test(name) && !/config|defs?\./.test(name)) return 'source';
   // Configuration, make fragments, templates filled in at build time (`config.h.in`) and patches are not code either.
   // IDE project files too (a debugger's `.natvis` view, Visual Studio's and Xcode's projects).
   if (/\.(?:json|ya?ml|lock|cmd|bat|ps1|csv|tsv|svg|html?|xml|ini|cfg|conf|toml|txt|properties|gradle|mod|sum|mk|in|patch|diff|natvis|vcxproj|sln|pbxproj|plist)$/.test(name) || !name.includes('.')) return 'data';

@@ -47,6 +47,12 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     assert.equal(pathKind('.github/ISSUE_TEMPLATE/bug.md'), 'data');
     assert.equal(pathKind('.github/workflows/ci.yml'), 'data');
     assert.equal(pathKind('contrib/zlib/inflate.c'), 'vendor');
+    assert.equal(pathKind('src/glog/logging.h.in'), 'source', "a header's template that the build fills in is that header");
+    assert.equal(pathKind('include/version.hpp.in'), 'source');
+    assert.equal(pathKind('config.h.in'), 'data', "autoheader's configuration template");
+    assert.equal(pathKind('include/jemalloc/jemalloc_defs.h.in'), 'data');
+    assert.equal(pathKind('src/foo_config.h.in'), 'data');
+    assert.equal(pathKind('cmake/tinyxml2.pc.in'), 'data');
     assert.equal(pathKind('single_include/nlohmann/json.hpp'), 'source', 'amalgamated headers are the real fix site');
     assert.equal(pathKind('scripts/stress-test/knex-stress-test.js'), 'test', 'a folder named for a kind of test');
     assert.equal(pathKind('jib-maven-plugin/src/integration-test/java/App.java'), 'test');
