@@ -58,6 +58,8 @@ export interface IssueEvidence {
   mentionsDocs: boolean;
   /** The issue is about the TypeScript typings (`TS: …`, "typings", a `.d.ts`, a compiler code such as TS2339). */
   mentionsTypings: boolean;
+  /** The title is about building or installing (CMake, pkg-config, Meson, a Makefile): build files may be the fix. */
+  mentionsBuild: boolean;
   /** For names used as `qualifier.name` in the issue, the lower-case qualifiers (`models` for `models.FilePathField`). */
   qualifiers: Map<string, string[]>;
   /** npm packages the issue names (`@babel/parser`, `from 'vue'`), for a monorepo's package folders. */
@@ -209,8 +211,15 @@ export function mineIssue(raw: Issue): IssueEvidence {
     packages: packageNames(text),
     mentionsDocs: /\b(?:docs?|documentation|docstring|readme|typo|changelog)\b/i.test(title) || /\bdocstring\b/i.test(text),
     mentionsTypings: mentionsTypings(title, text),
+    mentionsBuild: BUILD_TITLE.test(title),
   };
 }
+
+/**
+ * A title about building or installing C and C++ code: its build system (CMake and its variables, Meson, a
+ * Makefile, autotools, Bazel) or what installing leaves (a pkg-config `.pc` file).
+ */
+const BUILD_TITLE = /\b(?:cmake\w*|cmakelists|fetchcontent|add_subdirectory|find_package|pkg-?config|meson|makefiles?|make install|autotools|autoconf|automake|bazel)\b|\.pc\b/i;
 
 /**
  * True when the issue is about a package's TypeScript typings: the title says so (`TS: …`, "TypeScript:",

@@ -138,7 +138,7 @@ export class LeaderCheck {
    */
   apply(
     ranked: ScoredFile[],
-    context: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleLocales' | 'localeTables'> & Partial<Pick<ScoreContext, 'mentionsTypings'>>,
+    context: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleLocales' | 'localeTables'> & Partial<Pick<ScoreContext, 'mentionsTypings' | 'mentionsBuild'>>,
   ): ScoredFile[] {
     // A leader whose search failed (timeout, unreadable file) cannot be compared fairly: keep the evidence order.
     if (!this.usable) return ranked;

@@ -95,6 +95,8 @@ export interface ScoreContext {
   mentionsDocs: boolean;
   /** The issue is about the TypeScript typings, so a `.d.ts` may be where the fix goes (IssueEvidence.mentionsTypings). */
   mentionsTypings?: boolean;
+  /** The title is about building or installing, so a build file may be where the fix goes (IssueEvidence.mentionsBuild). */
+  mentionsBuild?: boolean;
   titleWords: string[];
   /** Adjacent title words joined as one name (IssueEvidence.titleCompounds). */
   titleCompounds: string[];
@@ -214,11 +216,12 @@ export function namedByTitle(path: string, context: Pick<ScoreContext, 'titleWor
  */
 export function issueKind(
   path: string,
-  context: Pick<ScoreContext, 'titleLocales' | 'localeTables'> & Partial<Pick<ScoreContext, 'exported' | 'mentionsTypings'>>,
+  context: Pick<ScoreContext, 'titleLocales' | 'localeTables'> & Partial<Pick<ScoreContext, 'exported' | 'mentionsTypings' | 'mentionsBuild'>>,
 ): PathKind {
   const kind = pathKind(path);
   if (kind === 'example' && context.exported && isExported(path, context.exported)) return 'source';
   if (kind === 'generated' && context.mentionsTypings && TS_DECLARATION.test(path)) return 'source';
+  if (context.mentionsBuild && BUILD_FILE.test(path.slice(path.lastIndexOf('/') + 1))) return 'source';
   return kind === 'data' && (localeOfFile(path, context.titleLocales) !== undefined || context.localeTables.has(path)) ? 'source' : kind;
 }
 
@@ -312,7 +315,7 @@ export function stem(word: string): string {
 /** Multiplier < 1 for tests, docs, examples and vendored code, unless the issue is about them. */
 export function demotion(
   path: string,
-  context: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleLocales' | 'localeTables'> & Partial<Pick<ScoreContext, 'exported' | 'mentionsTypings'>>,
+  context: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleLocales' | 'localeTables'> & Partial<Pick<ScoreContext, 'exported' | 'mentionsTypings' | 'mentionsBuild'>>,
 ): number {
   const kind = issueKind(path, context);
   if (kind === 'test') return context.mentionsTests ? 1 : FILE_WEIGHTS.testFactor;
@@ -323,6 +326,12 @@ export function demotion(
   if (kind === 'generated') return FILE_WEIGHTS.generatedFactor;
   return 1;
 }
+
+/**
+ * A C or C++ project's build files: CMake's, Meson's, make's, autotools' and Bazel's, and a pkg-config file's
+ * template. Data or docs by their names (`CMakeLists.txt`), but where a build or install issue is fixed.
+ */
+const BUILD_FILE = /^(?:CMakeLists\.txt|meson\.build|meson_options\.txt|meson\.options|(?:GNU)?[Mm]akefile(?:\.am|\.in)?|configure\.(?:ac|in)|BUILD(?:\.bazel)?|WORKSPACE)$|\.(?:cmake(?:\.in)?|mk|bzl|pc(?:\.in|\.cmake)?)$/;
 
 /** A TypeScript declaration file: generated beside `.ts` sources, hand-written in a JavaScript package. */
 const TS_DECLARATION = /\.d\.[cm]?ts$/;

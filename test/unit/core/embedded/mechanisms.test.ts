@@ -88,6 +88,24 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     assert.equal(issueKind('dist/node.js', context), 'generated', 'only the declarations, not the build output');
   });
 
+  it('counts build files as source only when the title is about building or installing', () => {
+    const build = (title: string) => mineIssue({ title, body: '' }).mentionsBuild;
+    assert.ok(build('Generated tinyxml2.pc is broken when CMAKE_INSTALL_LIBDIR is an absolute path'));
+    assert.ok(build('Using tinyxml2 via add_subdirectory/FetchContent adds CTest dashboard targets'));
+    assert.ok(build('pkg-config reports version 0.0.0 for re2'));
+    assert.ok(build('Plain make install copies the test program into bindir'));
+    assert.ok(build('Meson debugoptimized build aborts'));
+    assert.ok(!build('Crash when parsing a nested document'));
+    assert.ok(!build('makeInstaller() returns null'), 'a name that only starts like a build word');
+    const context = { ...base, mentionsBuild: true };
+    for (const path of ['CMakeLists.txt', 'src/CMakeLists.txt', 'cmake/tinyxml2.pc.in', 'cmake/utils.cmake', 'meson.build', 'Makefile', 'Makefile.am', 'configure.ac', 'BUILD.bazel', 're2.pc']) {
+      assert.equal(issueKind(path, context), 'source', path);
+    }
+    assert.equal(issueKind('CMakeLists.txt', base), 'doc', 'a .txt otherwise');
+    assert.equal(issueKind('Makefile', base), 'data');
+    assert.equal(issueKind('docs/build.md', context), 'doc', 'the build docs stay docs');
+  });
+
   it("classifies code generators' outputs by their tools' names as generated, and hand-written look-alikes as source", () => {
     for (const path of ['rpc/flipt/flipt.pb.go', 'rpc/flipt/flipt.pb.gw.go', 'rpc/flipt/flipt_grpc.pb.go', 'api/v1/service_pb2.py', 'api/v1/service_pb2_grpc.py', 'src/proto/msg.pb.cc', 'sdk/go/sdk.gen.go', 'internal/ent/client_gen.go', 'apis/v1/zz_generated.deepcopy.go', 'internal/store/store_mock.go', 'internal/store/mock_store.go', 'src/api/schema.generated.ts', 'lib/models/user.g.dart']) {
       assert.equal(pathKind(path), 'generated', path);

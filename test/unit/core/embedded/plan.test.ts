@@ -4,7 +4,20 @@ import { Minimatch } from 'minimatch';
 import { PLAN_LIMITS, distinctlyNamed, inflectedNames, planFirstTurn, titleStemGlob } from '../../../../src/core/embedded/plan';
 
 function evidence(clues: Clue[]): IssueEvidence {
-  return { clues, titleWords: [], titleCompounds: [], titleLocales: [], bodyCompounds: [], bodyWords: [], mentionsTests: false, mentionsDocs: false, mentionsTypings: false, qualifiers: new Map(), packages: [] };
+  return {
+    clues,
+    titleWords: [],
+    titleCompounds: [],
+    titleLocales: [],
+    bodyCompounds: [],
+    bodyWords: [],
+    mentionsTests: false,
+    mentionsDocs: false,
+    mentionsTypings: false,
+    mentionsBuild: false,
+    qualifiers: new Map(),
+    packages: [],
+  };
 }
 const symbol = (text: string): Clue => ({ kind: 'symbol', text, source: 'body', weight: 1 });
 const message = (text: string): Clue => ({ kind: 'message', text, source: 'trace', weight: 2 });
