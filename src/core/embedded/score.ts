@@ -387,7 +387,8 @@ export function pathKind(path: string): PathKind {
   // Go keeps a package's documentation comment in `doc.go`.
   if (/(?:^|\/)(?:docs?|documentation|doc_src)\//.test(lower) || /\.(?:md|rst|txt|adoc)$/.test(name) || name === 'doc.go') return 'doc';
   // Release notes and credits under any extension (CHANGES.old, HISTORY, NEWS.txt, AUTHORS).
-  if (/^(?:changes|changelog|history|news|release[-_]?notes|authors|contributors)(?:\.(?!(?:py|pyx|js|mjs|ts|go|rs|java|kt|c|cc|cpp|h|hpp|rb|php)$)\w+)?$/.test(name)) return 'doc';
+  // Also one per release line (libevent's `ChangeLog-2.0`, `CHANGES-1.x`, `NEWS-3.2.md`).
+  if (/^(?:changes|changelog|history|news|release[-_]?notes|authors|contributors)(?:[-_]v?\d[\dx.]*)?(?:\.(?!(?:py|pyx|js|mjs|ts|go|rs|java|kt|c|cc|cpp|h|hpp|rb|php)$)\w+)?$/.test(name)) return 'doc';
   // Storybook's stories show a component; the component's own file is where it changes. Go keeps examples in
   // `_examples/` (the go tool skips folders starting with `_` or `.`), so those prefixes count too.
   if (/(?:^|\/)[_.]?(?:examples?|samples?|demos?|tutorials?|galleries?)\//.test(lower) || /\.stories\.(?:[cm]?[jt]sx?|mdx)$/.test(name)) return 'example';

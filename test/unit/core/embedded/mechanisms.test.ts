@@ -36,6 +36,10 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     assert.equal(pathKind('jq.1.prebuilt'), 'doc', 'a prebuilt man page');
     assert.equal(pathKind('doc/tool.1.in'), 'doc', 'a man page template');
     assert.equal(pathKind('release-notes/VERSION-2.x'), 'doc', 'release notes in their own folder, any name');
+    assert.equal(pathKind('ChangeLog-2.0'), 'doc', 'a change log per release line');
+    assert.equal(pathKind('CHANGES-1.x'), 'doc');
+    assert.equal(pathKind('NEWS-3.2.md'), 'doc');
+    assert.equal(pathKind('lib/news-api.js'), 'source');
     assert.equal(pathKind('.changeset/brave-cats-sing.md'), 'doc');
     assert.equal(pathKind('changelog.d/1234.bugfix'), 'doc');
     assert.equal(pathKind('src/release/notes.ts'), 'source');
