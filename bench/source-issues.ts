@@ -7,7 +7,9 @@
 // picocli and jackson-databind; helper9 against Jinja, Rich, tmux and yaml-cpp. A later batch, 52 issues in the same
 // thirds: helper10 against spdlog (16), helper11 against Joda-Time (16), helper12 against rand (12) and gorilla/mux (8).
 // The thirtieth session's, 96 issues, 12 per project: helper14 against gin, validator, mapstructure (Go) and
-// Commons IO (Java); helper15 against cJSON, jansson (C), pugixml (C++) and Commons Collections (Java).
+// Commons IO (Java); helper15 against cJSON, jansson (C), pugixml (C++) and Commons Collections (Java). The
+// thirty-first session's, 96 C and C++ issues: helper18 against libyaml, json-c, tinyxml2 and RE2; helper19 against
+// cmark, libevent, glog and CLI11 (15 / 48 and 24 / 48 first file right as written).
 // Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME]; results in
 // bench/results/source-issues.json (written only when every issue is run).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
