@@ -170,7 +170,7 @@ export class EvidenceBoard {
   /** File counts per clue, which turn raw matches into rarity-weighted evidence. */
   context(
     base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'titleCompounds' | 'titleLocales' | 'bodyCompounds' | 'bodyWords' | 'qualifiers'> &
-      Partial<Pick<ScoreContext, 'mentionsTypings' | 'mentionsBuild'>>,
+      Pick<ScoreContext, 'mentionsTypings' | 'mentionsBuild'>,
   ): ScoreContext {
     this.resolveSubpaths();
     this.resolveBindings();

@@ -41,18 +41,20 @@ export function implementsDeclared(header: FileEvidence, file: FileEvidence): Cl
 }
 
 /**
- * True when `file` implements a name `header` only declares, and one at least as strong as any the header gives
- * behaviour itself (a macro, an inline function, a struct) that `file` does not use. spdlog's `daily_file_sink.h`
- * defines the `daily_logger_format_mt` a title names, and `logger-inl.h`'s body for `info` does not outweigh it;
- * `cJSON.h` defines the `cJSON` struct, which `cJSON.c` uses throughout, so `cJSON.c`'s `cJSON_SetValuestring` does.
+ * The strongest issue name `file` implements that `header` only declares, when it is at least as strong as any the
+ * header gives behaviour itself (a macro, an inline function, a struct) that `file` does not use; else undefined.
+ * spdlog's `daily_file_sink.h` defines the `daily_logger_format_mt` a title names, and `logger-inl.h`'s body for
+ * `info` does not outweigh it; `cJSON.h` defines the `cJSON` struct, which `cJSON.c` uses throughout, so
+ * `cJSON.c`'s `cJSON_SetValuestring` does.
  */
-export function implementsHeader(header: FileEvidence, file: FileEvidence): boolean {
+export function implementsHeader(header: FileEvidence, file: FileEvidence): Clue | undefined {
   const declared = implementsDeclared(header, file);
-  if (declared.length === 0) return false;
+  if (declared.length === 0) return undefined;
+  const best = declared.reduce((a, b) => (b.weight > a.weight ? b : a));
   const headerOnly = [...header.definitions.values()].filter(
     (hit) => hit.implemented !== false && hit.clue.kind === 'symbol' && !file.definitions.has(hit.clue.text) && !file.mentions.has(hit.clue.text),
   );
-  return Math.max(...declared.map((clue) => clue.weight)) >= Math.max(0, ...headerOnly.map((hit) => hit.clue.weight));
+  return best.weight >= Math.max(0, ...headerOnly.map((hit) => hit.clue.weight)) ? best : undefined;
 }
 
 /**
@@ -63,12 +65,14 @@ export function implementsHeader(header: FileEvidence, file: FileEvidence): bool
 export function implementationFirst<T extends Ranked>(order: T[], titleWords: string[]): T[] {
   const first = order[0];
   if (!first || !isDeclaringHeader(first.file.path) || titleWords.some((word) => HEADER_WORDS.has(word))) return order;
-  const index = order.slice(1, LOOK_DOWN).findIndex((c) => isImplementation(c.file.path) && implementsHeader(first.file.evidence, c.file.evidence)) + 1;
-  if (index === 0) return order;
-  const implementation = order[index]!;
-  const name = strongest(implementsDeclared(first.file.evidence, implementation.file.evidence)).text;
-  const moved = { ...implementation, score: first.score, declaredBy: { header: first.file.path, name } };
-  return [moved, ...order.slice(1, index), { ...first, score: implementation.score }, ...order.slice(index + 1)];
+  for (let index = 1; index < Math.min(order.length, LOOK_DOWN); index++) {
+    const implementation = order[index]!;
+    const name = isImplementation(implementation.file.path) ? implementsHeader(first.file.evidence, implementation.file.evidence) : undefined;
+    if (!name) continue;
+    const moved = { ...implementation, score: first.score, declaredBy: { header: first.file.path, name: name.text } };
+    return [moved, ...order.slice(1, index), { ...first, score: implementation.score }, ...order.slice(index + 1)];
+  }
+  return order;
 }
 
 /** A ranked candidate; `declaredBy` is set on an implementation moved above the header that declares its name. */
@@ -76,8 +80,4 @@ export interface Ranked {
   file: { path: string; evidence: FileEvidence };
   score: number;
   declaredBy?: { header: string; name: string };
-}
-
-function strongest(clues: Clue[]): Clue {
-  return clues.reduce((best, clue) => (clue.weight > best.weight ? clue : best));
 }

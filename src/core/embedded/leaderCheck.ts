@@ -5,7 +5,7 @@ import { importTies, importTiesPattern } from './importTies';
 import { REEXPORT_PATTERN, reexportLines } from './reexports';
 import { SCRIPT_EXTENSIONS } from './scriptPaths';
 import { inverseFrequency, lexicalScore, lexicalTokens, vocabularyPattern } from './lexical';
-import { LEXICAL_WEIGHTS, demotion, type ScoreContext, type ScoredFile } from './score';
+import { LEXICAL_WEIGHTS, demotion, type DemotionContext, type ScoredFile } from './score';
 
 /** BM25 of one leader for the rare words, and the words it holds, strongest first. */
 export interface LexicalScore {
@@ -136,10 +136,7 @@ export class LeaderCheck {
    * times the file's demotion (a word-rich changelog must not win on words). Files below the leaders keep
    * their place after them.
    */
-  apply(
-    ranked: ScoredFile[],
-    context: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleLocales' | 'localeTables'> & Partial<Pick<ScoreContext, 'mentionsTypings' | 'mentionsBuild'>>,
-  ): ScoredFile[] {
+  apply(ranked: ScoredFile[], context: DemotionContext): ScoredFile[] {
     // A leader whose search failed (timeout, unreadable file) cannot be compared fairly: keep the evidence order.
     if (!this.usable) return ranked;
     const leaders = ranked.filter((f) => this.hits.has(f.path));

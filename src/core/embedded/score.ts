@@ -208,16 +208,18 @@ export function namedByTitle(path: string, context: Pick<ScoreContext, 'titleWor
   return isTitleName(fileStem(path), context) || localeOfFile(path, context.titleLocales) !== undefined;
 }
 
+/** What issueKind reads: the title's locales, a package's exported folders, and whether the issue is about typings or the build. */
+export type KindContext = Pick<ScoreContext, 'titleLocales' | 'localeTables' | 'mentionsTypings' | 'mentionsBuild'> & Partial<Pick<ScoreContext, 'exported'>>;
+/** What demotion reads: what issueKind reads, and whether the issue is about tests or docs. */
+export type DemotionContext = KindContext & Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs'>;
+
 /**
  * What a file is for in this issue: its pathKind, except that the string table of a locale the title names
  * (`locale/bs.js` for "Bosnian locale: …", or MUI's `locale/index.js` that defines `huHU` for "Hungarian
  * locale") is where the fix goes, as a source file is. So is a TypeScript declaration file (`index.d.ts`) when the
  * issue is about the typings: a JavaScript package writes its `.d.ts` by hand.
  */
-export function issueKind(
-  path: string,
-  context: Pick<ScoreContext, 'titleLocales' | 'localeTables'> & Partial<Pick<ScoreContext, 'exported' | 'mentionsTypings' | 'mentionsBuild'>>,
-): PathKind {
+export function issueKind(path: string, context: KindContext): PathKind {
   const kind = pathKind(path);
   if (kind === 'example' && context.exported && isExported(path, context.exported)) return 'source';
   if (kind === 'generated' && context.mentionsTypings && TS_DECLARATION.test(path)) return 'source';
@@ -313,10 +315,7 @@ export function stem(word: string): string {
 }
 
 /** Multiplier < 1 for tests, docs, examples and vendored code, unless the issue is about them. */
-export function demotion(
-  path: string,
-  context: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleLocales' | 'localeTables'> & Partial<Pick<ScoreContext, 'exported' | 'mentionsTypings' | 'mentionsBuild'>>,
-): number {
+export function demotion(path: string, context: DemotionContext): number {
   const kind = issueKind(path, context);
   if (kind === 'test') return context.mentionsTests ? 1 : FILE_WEIGHTS.testFactor;
   if (kind === 'doc') return context.mentionsDocs ? 1 : FILE_WEIGHTS.docFactor;
