@@ -3,9 +3,11 @@ import type { ToolCall, ToolResult } from '../../common/tools';
 import type { Brain, BrainSession, BrainStep, BrainTurn, CitedFile } from '../brain';
 import { mineIssue, type Clue, type IssueEvidence } from './clues';
 import { messageRetryForms, messageRetryPattern, retryClue } from './messageRetry';
-import { EvidenceBoard } from './evidence';
+import { EvidenceBoard, noEvidence } from './evidence';
 import { boundIssue } from './issueBounds';
 import { withoutTemplateText } from './issueTemplate';
+import { asksForFeature } from './featureRequest';
+import { HALF_LEADERS, halvesGlob, withOtherHalves } from './companions';
 import { titleStems } from './definitionWords';
 import { LeaderCheck } from './leaderCheck';
 import { exampleManifest, exportedFolders } from './exportedFolders';
@@ -45,7 +47,8 @@ export class EmbeddedBrain implements Brain {
   /** Starts a run; every run's state lives in its session. */
   start(issue: Issue): BrainSession {
     const bounded = boundIssue(withoutTemplateText(issue));
-    return new EmbeddedSession(mineIssue(bounded.issue), issueVocabulary(issueText(bounded.issue)), this.options, bounded.note);
+    const request = asksForFeature(boundIssue(issue).issue);
+    return new EmbeddedSession(mineIssue(bounded.issue), issueVocabulary(issueText(bounded.issue)), this.options, request, bounded.note);
   }
 }
 
@@ -61,11 +64,17 @@ class EmbeddedSession implements BrainSession {
   private retried = false;
   /** The read of a package.json above a leading example file, made with the leader check (exportedFolders.ts). */
   private manifestRead: ToolCall | undefined;
+  /** The glob for the leading headers' other halves, made with the leader check when the issue asks for a feature. */
+  private halvesGlob: ToolCall | undefined;
+  /** What that glob found: header-side files that exist though no search may have found them. */
+  private halfPaths: string[] = [];
 
   constructor(
     private readonly issue: IssueEvidence,
     private readonly vocabulary: Map<string, number>,
     private readonly options: EmbeddedBrainOptions,
+    /** The issue asks for something new (featureRequest.ts): a C++ header and its inline part answer together. */
+    private readonly asksForFeature: boolean,
     /** What boundIssue cut, said once in the first step's thought (the trajectory). */
     private boundsNote?: string,
   ) {}
@@ -100,11 +109,14 @@ class EmbeddedSession implements BrainSession {
       this.check = LeaderCheck.plan(ranked, this.vocabulary, titleStems(this.issue.titleWords), this.issue.titleWords);
       const manifest = exampleManifest(ranked.slice(0, EXAMPLE_LEADERS).map((file) => file.path));
       if (manifest) this.manifestRead = { id: 'embedded_manifest', name: 'read', args: { path: manifest } };
+      const halves = this.asksForFeature ? halvesGlob(ranked.slice(0, HALF_LEADERS).map((file) => file.path)) : undefined;
+      if (halves) this.halvesGlob = { id: 'embedded_halves', name: 'glob', args: { pattern: halves, case_insensitive: true } };
     }
-    const manifest = this.manifestRead && turn.maxCalls > 1 ? [this.manifestRead] : [];
-    this.manifestRead = undefined;
-    const calls = [...(this.check?.nextCalls(turn.maxCalls - manifest.length) ?? []), ...manifest];
-    if (calls.length > 0) return { kind: 'calls', calls, thought: this.checkThought(calls, manifest.length > 0) };
+    // The leader check comes first: these extra calls take what room its turn leaves.
+    const extra = [this.manifestRead, this.halvesGlob].filter((call): call is ToolCall => !!call).slice(0, Math.max(0, turn.maxCalls - 1));
+    this.manifestRead = this.halvesGlob = undefined;
+    const calls = [...(this.check?.nextCalls(turn.maxCalls - extra.length) ?? []), ...extra];
+    if (calls.length > 0) return { kind: 'calls', calls, thought: this.checkThought(calls) };
     return this.answer();
   }
 
@@ -141,16 +153,24 @@ class EmbeddedSession implements BrainSession {
     return planned.map((p) => p.call);
   }
 
-  private checkThought(calls: ToolCall[], manifest: boolean): string {
-    const check = this.check && calls.length > (manifest ? 1 : 0) ? this.check.thought(calls) : '';
-    const read = manifest ? 'Reading package.json for the folders it exports: an example folder there is code.' : '';
-    return [check, read].filter(Boolean).join(' ');
+  private checkThought(calls: ToolCall[]): string {
+    const has = (id: string) => calls.some((call) => call.id === id);
+    const extras = Number(has('embedded_manifest')) + Number(has('embedded_halves'));
+    const check = this.check && calls.length > extras ? this.check.thought(calls) : '';
+    const read = has('embedded_manifest') ? 'Reading package.json for the folders it exports: an example folder there is code.' : '';
+    const halves = has('embedded_halves') ? "Listing the leading headers' inline parts: a new member needs its declaration and its body." : '';
+    return [check, read, halves].filter(Boolean).join(' ');
   }
 
   private ingest(turnResults: { call: ToolCall; result: ToolResult }[]): void {
     for (const { call, result } of turnResults) {
       if (call.id === 'embedded_manifest') {
         if (!result.error && !result.truncated && call.name === 'read') this.board.setExported(exportedFolders(call.args.path, result));
+        continue;
+      }
+      if (call.id === 'embedded_halves') {
+        // Existence is all that is read, so a capped listing still counts.
+        if (!result.error) this.halfPaths = result.paths ?? [];
         continue;
       }
       if (this.check?.ingest(call, result)) continue;
@@ -208,8 +228,8 @@ class EmbeddedSession implements BrainSession {
     const chosen = model || this.options.observe ? this.learnedChoice(ranked, context, model, checked) : undefined;
     const first = ranked[0]?.path;
     const tiedToFirst = first ? checked.importTies?.get(first) : undefined;
-    const files: CitedFile[] = (chosen ?? this.handChoice(ranked)).map(({ file, score, weights, declaredBy }) => {
-      const found = { definedName: defined?.get(file.path)?.name, importedWith: tiedToFirst?.has(file.path) ? first : undefined, declaredBy };
+    const files: CitedFile[] = (chosen ?? this.handChoice(ranked)).map(({ file, score, weights, declaredBy, halfOf }) => {
+      const found = { definedName: defined?.get(file.path)?.name, importedWith: tiedToFirst?.has(file.path) ? first : undefined, declaredBy, halfOf };
       const cited: CitedFile = { path: file.path, reason: reasonFor(file, context, weights, found), score: round(score) };
       const ranges = rangesFor(file, this.check?.wordLines(file.path), defined?.get(file.path)?.lines);
       if (ranges.length > 0) cited.ranges = ranges;
@@ -240,7 +260,23 @@ class EmbeddedSession implements BrainSession {
     );
     const settings = answerSettings(model, order[0]?.file.path);
     const size = this.options.rankedFiles ?? chooseAnswerSize(order.map((o) => o.score), settings.maxFiles, settings.missingGold);
-    return order.slice(0, size);
+    const answer = order.slice(0, size);
+    if (!this.asksForFeature || this.options.rankedFiles) return answer;
+    return this.withOtherHalves(answer, ranked);
+  }
+
+  /** Each answered C++ header's inline part, or inline part's header, right after it (companions.ts). */
+  private withOtherHalves(answer: Choice[], ranked: ScoredFile[]): Choice[] {
+    const scored = new Map(ranked.map((file) => [file.path, file]));
+    const choices = new Map(answer.map((choice) => [choice.file.path, choice]));
+    const seen = this.board.all();
+    const onBoard = new Set(seen.map((evidence) => evidence.path));
+    const known = [...seen, ...this.halfPaths.filter((path) => !onBoard.has(path)).map(noEvidence)].map((evidence) => ({ path: evidence.path, evidence }));
+    return withOtherHalves(answer.map((choice) => ({ path: choice.file.path, evidence: choice.file.evidence })), known).map(({ file, halfOf }) => {
+      if (!halfOf) return choices.get(file.path)!;
+      const half = scored.get(file.path) ?? { path: file.path, score: 0, evidence: file.evidence };
+      return { file: half, score: choices.get(halfOf)!.score, halfOf };
+    });
   }
 
   private searchThought(): string {
@@ -261,6 +297,8 @@ interface Choice {
   weights?: Map<EvidenceGroup, number>;
   /** Set on a C or C++ implementation put above the header that only declares its name (headerSource.ts). */
   declaredBy?: { header: string; name: string };
+  /** Set on a C++ header or inline part added as the other half of an answered one (companions.ts). */
+  halfOf?: string;
 }
 
 /** Each evidence group's total share of a candidate's log-odds, for the reason. */

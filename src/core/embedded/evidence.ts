@@ -221,11 +221,16 @@ export class EvidenceBoard {
   private file(path: string): FileEvidence {
     let evidence = this.files.get(path);
     if (!evidence) {
-      evidence = { path, pathMatches: [], moduleMatches: [], definitions: new Map(), mentions: new Map(), messages: new Map() };
+      evidence = noEvidence(path);
       this.files.set(path, evidence);
     }
     return evidence;
   }
+}
+
+/** A file no search found anything in (yet). */
+export function noEvidence(path: string): FileEvidence {
+  return { path, pathMatches: [], moduleMatches: [], definitions: new Map(), mentions: new Map(), messages: new Map() };
 }
 
 /**

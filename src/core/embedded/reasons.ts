@@ -36,6 +36,8 @@ export interface CheckFindings {
   importedWith?: string;
   /** A C or C++ header this file was put above, and the issue's name it only declares and this file implements. */
   declaredBy?: { header: string; name: string };
+  /** The C++ header or inline part this file is the other half of, added because the issue asks for a feature. */
+  halfOf?: string;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface CheckFindings {
  * `found` is what the leader check found of the file (a definition named with the title's words, an import tie).
  */
 export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWords' | 'titleCompounds' | 'titleLocales' | 'localeTables' | 'bodyCompounds'> & Partial<Pick<ScoreContext, 'exported'>>, weights?: Map<EvidenceGroup, number>, found: CheckFindings = {}): string {
-  const { definedName, importedWith, declaredBy } = found;
+  const { definedName, importedWith, declaredBy, halfOf } = found;
   const e = file.evidence;
   const parts: { group: EvidenceGroup; text: string }[] = [];
   const add = (group: EvidenceGroup, text: string) => parts.push({ group, text });
@@ -77,6 +79,8 @@ export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWord
   if (weights) parts.sort((a, b) => rank(b) - rank(a));
   // Said first: it is why this file leads the header the model put first (headerSource.ts).
   const implemented = declaredBy ? [`gives \`${declaredBy.name}\` its body, which \`${declaredBy.header}\` only declares`] : [];
+  // Said first: it is why the file is in the answer at all (companions.ts).
+  if (halfOf) implemented.push(`the other half of \`${halfOf}\` (declarations and inline bodies), which a new member needs both of`);
   const rest = declaredBy ? parts.filter((p) => p.group !== 'definition' && p.group !== 'mention') : parts;
   const shown = [...implemented, ...rest.map((p) => p.text)].slice(0, 2);
   const words = titlePathWords(file.path, title.titleWords);

@@ -1,0 +1,80 @@
+/**
+ * A C++ library that keeps its code in headers splits a class in two: a header declares its members
+ * (`ondemand/object.h`) and an inline part gives them bodies (`ondemand/object-inl.h`, `inline/object.h`,
+ * `impl/App_inl.hpp`, `object.ipp`). A fix to a body changes the inline part alone, but a new member needs a
+ * declaration and a body: when an issue asks for a feature, each answered half brings its other half.
+ */
+import { dirname, posix } from 'node:path';
+
+/** How a header-side file relates to its class: its stem, whether it holds bodies, and the folder it belongs to. */
+interface HeaderHalf {
+  stem: string;
+  inline: boolean;
+  /** The folder of the class: an inline part's, less a trailing `inline/` or `impl/`. */
+  home: string;
+  dir: string;
+}
+
+const INLINE_NAME = /^(.+?)[-_]inl\.(?:h|hh|hpp|hxx)$/i;
+const INLINE_EXTENSION = /^(.+)\.(?:inl|ipp|tpp|tcc)$/i;
+const HEADER_NAME = /^(.+)\.(?:h|hh|hpp|hxx)$/i;
+const INLINE_FOLDER = /^(?:inline|impl)$/i;
+
+function headerHalf(path: string): HeaderHalf | undefined {
+  const dir = dirname(path);
+  const name = posix.basename(path);
+  const inFolder = INLINE_FOLDER.test(posix.basename(dir));
+  const home = inFolder ? dirname(dir) : dir;
+  const marked = INLINE_NAME.exec(name) ?? INLINE_EXTENSION.exec(name);
+  if (marked) return { stem: marked[1]!.toLowerCase(), inline: true, home, dir };
+  const header = HEADER_NAME.exec(name);
+  if (!header) return undefined;
+  return { stem: header[1]!.toLowerCase(), inline: inFolder, home: inFolder ? home : dir, dir };
+}
+
+/**
+ * True when `a` and `b` are the two halves of one class: the same stem, one declaring and one holding bodies, the
+ * inline part in the header's folder, in an `inline/` or `impl/` folder beside it, or in one beside the header's
+ * own folder (simdjson's `dom/element.h` and `inline/element.h`).
+ */
+export function areHalves(a: string, b: string): boolean {
+  const x = headerHalf(a);
+  const y = headerHalf(b);
+  if (!x || !y || x.stem !== y.stem || x.inline === y.inline || a === b) return false;
+  const [header, part] = x.inline ? [y, x] : [x, y];
+  return part.home === header.dir || part.home === dirname(header.dir);
+}
+
+/**
+ * The answer with the other half of each answered header or inline part inserted right after it, when `known`
+ * (the files the searches saw) holds it. The nearest half wins when several do: one in the same folder first.
+ */
+export function withOtherHalves<T extends { path: string }>(answer: T[], known: T[]): { file: T; halfOf?: string }[] {
+  const out: { file: T; halfOf?: string }[] = [];
+  const taken = new Set(answer.map((file) => file.path));
+  for (const file of answer) {
+    out.push({ file });
+    const half = known
+      .filter((other) => !taken.has(other.path) && areHalves(file.path, other.path))
+      .sort((a, b) => Number(dirname(b.path) === dirname(file.path)) - Number(dirname(a.path) === dirname(file.path)) || a.path.localeCompare(b.path))[0];
+    if (!half) continue;
+    taken.add(half.path);
+    out.push({ file: half, halfOf: file.path });
+  }
+  return out;
+}
+
+/** Leading files whose other halves are looked for: the model ranks 3, and the header rule looks 5 down. */
+export const HALF_LEADERS = 5;
+
+/**
+ * One glob, anywhere in the tree, for every header-side file named like a leading header or inline part
+ * (`{object,value}{,-inl,_inl}.{h,…}`), so an answer's other half is known to exist though no search found it;
+ * undefined when no leader is one. Stems are lower case: the glob is made case-insensitive.
+ */
+export function halvesGlob(leaders: string[]): string | undefined {
+  const stems = [...new Set(leaders.map((path) => headerHalf(path)?.stem).filter((stem): stem is string => !!stem && /^[\w.+-]+$/.test(stem)))];
+  if (stems.length === 0) return undefined;
+  const names = stems.length === 1 ? stems[0] : `{${stems.join(',')}}`;
+  return `**/${names}{,-inl,_inl}.{h,hh,hpp,hxx,inl,ipp,tpp,tcc}`;
+}

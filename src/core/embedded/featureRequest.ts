@@ -1,0 +1,21 @@
+import type { Issue } from '../../common/issue';
+
+/**
+ * Whether an issue asks for something new (an API, an option, a method) rather than reporting a fault. Read on the
+ * issue as written, before its template's words are removed (issueTemplate.ts): the stock feature template and a
+ * `[Feature request]` label are what say it most plainly.
+ */
+
+/** A type label that files a request: `[Feature request]`, `[enhancement]`, `Feature:`, `Proposal -`. */
+const REQUEST_LABEL = /^\s*(?:\[(?:feature|feature request|feature-request|enhancement|request|proposal|suggestion|improvement)\]|(?:feature|feature request|enhancement|proposal|suggestion)\s*[:-])/i;
+
+/** GitHub's stock feature template, and its "describe the solution you'd like" field. */
+const REQUEST_TEMPLATE = /is your feature request related to a problem|describe the solution you'?d like/i;
+
+/** A title that opens with what it wants added: "Add count_fields method", "Support << for …", "Provide …". */
+const REQUEST_VERB = /^\s*(?:please\s+)?(?:add|support|provide|implement|allow|expose|enable|introduce|offer)\b/i;
+
+/** True when the issue's title or template says it asks for a feature. */
+export function asksForFeature(issue: Pick<Issue, 'title' | 'body'>): boolean {
+  return REQUEST_LABEL.test(issue.title) || REQUEST_VERB.test(issue.title.replace(/^\s*\[[^\]]*\]\s*:?/, '')) || REQUEST_TEMPLATE.test(issue.body);
+}
