@@ -21,6 +21,7 @@ import { NodeToolRunner } from '../src/tools/runner';
 import type { AnsweredIssue } from './lib/answeredIssue';
 import { unpackDebianSource } from './lib/debianSource';
 import { median } from './lib/stats';
+import { scoreInstance } from '../src/eval/metrics';
 
 interface SourceIssue {
   /** The Debian source package (a key of PACKAGES). */
@@ -28,8 +29,14 @@ interface SourceIssue {
   title: string;
   body: string;
   expected: string;
+  /**
+   * Every file the change touched, where the helper made it for real (the thirty-second session's batch); the
+   * answer is then also scored file by file (precision, recall, F0.5), as the eval harness scores a fix.
+   */
+  changed?: string[];
   written: string;
-  style: 'error' | 'snippet' | 'behaviour';
+  /** How the issue is told; the thirty-second session's batch is instead split into feature requests and bugs. */
+  style: 'error' | 'snippet' | 'behaviour' | 'feature' | 'bug';
 }
 
 /** Debian source packages in bookworm, pinned, with the language of each project. */
@@ -79,6 +86,23 @@ interface Row extends AnsweredIssue {
   language: string;
   written: string;
   style: string;
+  /** File-level scores against `changed`, when the issue has it. */
+  files?: { precision: number; recall: number; f05: number };
+}
+
+/** Mean file-level scores of the rows that have them, by style and in all. */
+function fileLevel(rows: Row[]): Record<string, { issues: number; precision: number; recall: number; f05: number }> {
+  const out: Record<string, { issues: number; precision: number; recall: number; f05: number }> = {};
+  for (const row of rows) {
+    if (!row.files) continue;
+    for (const key of ['all', row.style]) {
+      const entry = (out[key] ??= { issues: 0, precision: 0, recall: 0, f05: 0 });
+      entry.issues++;
+      for (const measure of ['precision', 'recall', 'f05'] as const) entry[measure] += row.files[measure];
+    }
+  }
+  for (const entry of Object.values(out)) for (const measure of ['precision', 'recall', 'f05'] as const) entry[measure] = Math.round((entry[measure] / entry.issues) * 1000) / 1000;
+  return out;
 }
 
 function option(name: string): string | undefined {
@@ -129,6 +153,10 @@ async function main(): Promise<void> {
         answered: answer.includes(issue.expected),
         ms: Math.round(performance.now() - t0),
       };
+      if (issue.changed) {
+        const { precision, recall, f05 } = scoreInstance(answer, issue.changed);
+        row.files = { precision, recall, f05 };
+      }
       rows.push(row);
       console.log(`${row.first ? 'first ' : row.answered ? 'in    ' : 'miss  '} ${issue.package} [${issue.style}]: ${issue.title} -> ${answer.join(' ')} (expected ${issue.expected})`);
     }
@@ -141,6 +169,7 @@ async function main(): Promise<void> {
       byLanguage: tally(rows, 'language'),
       byHelper: tally(rows, 'written'),
       byStyle: tally(rows, 'style'),
+      fileLevel: fileLevel(rows),
       versions: Object.fromEntries([...trees.keys()].map((name) => [name, PACKAGES[name]!.version])),
       rows,
     };
@@ -148,6 +177,7 @@ async function main(): Promise<void> {
     for (const [what, table] of [['language', summary.byLanguage], ['style', summary.byStyle]] as const) {
       for (const [name, t] of Object.entries(table)) console.log(`  ${what} ${name}: first ${t.first} / ${t.issues}, in the answer ${t.inAnswer}`);
     }
+    for (const [name, t] of Object.entries(summary.fileLevel)) console.log(`  files changed, ${name}: P ${t.precision} R ${t.recall} F0.5 ${t.f05} (${t.issues} issues)`);
     if (onlyGroup === undefined && onlyPackage === undefined) writeFileSync('bench/results/source-issues.json', `${JSON.stringify(summary, null, 2)}\n`);
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -15,7 +15,8 @@ interface HeaderHalf {
   dir: string;
 }
 
-const INLINE_NAME = /^(.+?)[-_]inl\.(?:h|hh|hpp|hxx)$/i;
+/** The inline-part names headerSource.ts knows (`object-inl.h`, `parser_impl.hpp`, `mat.inl.hpp`), less the mark. */
+const INLINE_NAME = /^(.+?)[-_.](?:inl|inline|impl)\.(?:h|hh|hpp|hxx)$/i;
 const INLINE_EXTENSION = /^(.+)\.(?:inl|ipp|tpp|tcc)$/i;
 const HEADER_NAME = /^(.+)\.(?:h|hh|hpp|hxx)$/i;
 const INLINE_FOLDER = /^(?:inline|impl)$/i;
@@ -69,12 +70,12 @@ export const HALF_LEADERS = 5;
 
 /**
  * One glob, anywhere in the tree, for every header-side file named like a leading header or inline part
- * (`{object,value}{,-inl,_inl}.{h,…}`), so an answer's other half is known to exist though no search found it;
+ * (`{object,value}{,-inl,_inl,…}.{h,…}`), so an answer's other half is known to exist though no search found it;
  * undefined when no leader is one. Stems are lower case: the glob is made case-insensitive.
  */
 export function halvesGlob(leaders: string[]): string | undefined {
   const stems = [...new Set(leaders.map((path) => headerHalf(path)?.stem).filter((stem): stem is string => !!stem && /^[\w.+-]+$/.test(stem)))];
   if (stems.length === 0) return undefined;
   const names = stems.length === 1 ? stems[0] : `{${stems.join(',')}}`;
-  return `**/${names}{,-inl,_inl}.{h,hh,hpp,hxx,inl,ipp,tpp,tcc}`;
+  return `**/${names}{,-inl,_inl,.inl,-impl,_impl,-inline,_inline}.{h,hh,hpp,hxx,inl,ipp,tpp,tcc}`;
 }

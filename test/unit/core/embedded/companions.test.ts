@@ -14,6 +14,9 @@ describe('a C++ header and its inline part (companions.ts)', () => {
       ['include/CLI/App.hpp', 'include/CLI/impl/App_inl.hpp'],
       ['src/logger.hpp', 'src/logger.ipp'],
       ['include/spdlog/logger.h', 'include/spdlog/logger-inl.h'],
+      ['websocketpp/connection.hpp', 'websocketpp/impl/connection_impl.hpp'],
+      ['glm/gtx/norm.hpp', 'glm/gtx/norm.inl'],
+      ['modules/core/include/opencv2/core/mat.hpp', 'modules/core/include/opencv2/core/mat.inl.hpp'],
     ];
     for (const [header, part] of pairs) {
       assert.ok(areHalves(header!, part!), `${header} / ${part}`);
@@ -49,7 +52,7 @@ describe('a C++ header and its inline part (companions.ts)', () => {
   });
 
   it('globs the leading headers’ stems in every half’s spelling, and nothing for other files', () => {
-    assert.equal(halvesGlob(['a/Object.h', 'a/object-inl.h', 'b/array.hpp', 'c/main.cpp']), '**/{object,array}{,-inl,_inl}.{h,hh,hpp,hxx,inl,ipp,tpp,tcc}');
+    assert.equal(halvesGlob(['a/Object.h', 'a/object-inl.h', 'b/array.hpp', 'c/main.cpp']), '**/{object,array}{,-inl,_inl,.inl,-impl,_impl,-inline,_inline}.{h,hh,hpp,hxx,inl,ipp,tpp,tcc}');
     assert.equal(halvesGlob(['main.cpp', 'x.py']), undefined);
   });
 });
