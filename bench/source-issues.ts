@@ -80,6 +80,8 @@ const PACKAGES: Record<string, { version: string; language: string }> = {
   libevent: { version: '2.1.12-stable-8', language: 'c' },
   'google-glog': { version: '0.6.0-2', language: 'cpp' },
   cli11: { version: '2.1.2+ds-1', language: 'cpp' },
+  // The thirty-second session's batch: feature requests and bugs, each with every file its change touched.
+  glm: { version: '0.9.9.8+ds-6', language: 'cpp' },
 };
 
 interface Row extends AnsweredIssue {

@@ -6,6 +6,7 @@
  */
 import type { Clue } from './clues';
 import type { FileEvidence } from './evidence';
+import { areHalves } from './companions';
 import { pathKind } from './score';
 
 /** A header: `.h`, `.hpp`, `.hh`, `.hxx`, and a header's template (`logging.h.in`). */
@@ -33,10 +34,16 @@ export function isImplementation(path: string): boolean {
   return (SOURCE.test(path) || INLINE_PART.test(path)) && pathKind(path) === 'source';
 }
 
-/** The issue's names that `file` gives a body and `header` only mentions (a prototype, a member's declaration). */
+/**
+ * The issue's names that `file` gives a body and `header` only mentions (a prototype, a member's declaration).
+ * When `file` is the header's own inline part (companions.ts), a name the header seems to define counts too: a
+ * prototype split over lines (`GLM_FUNC_DECL vec<3, T, Q> closestPointOnLine(`) reads as a definition, and the
+ * library's layout says the body is in the inline part.
+ */
 export function implementsDeclared(header: FileEvidence, file: FileEvidence): Clue[] {
+  const ownPart = areHalves(header.path, file.path);
   return [...file.definitions.values()]
-    .filter((hit) => hit.implemented !== false && hit.clue.kind === 'symbol' && !header.definitions.has(hit.clue.text) && header.mentions.has(hit.clue.text))
+    .filter((hit) => hit.implemented !== false && hit.clue.kind === 'symbol' && (ownPart || !header.definitions.has(hit.clue.text)) && (header.mentions.has(hit.clue.text) || header.definitions.has(hit.clue.text)))
     .map((hit) => hit.clue);
 }
 

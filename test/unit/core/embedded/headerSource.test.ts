@@ -35,6 +35,15 @@ describe('C and C++ headers against the files that implement them (headerSource.
     assert.ok(!implementsHeader(evidence('xjson.h', [], []), evidence('xjson.c', [setString], [])), 'the header does not name it at all');
   });
 
+  it("takes a name the header seems to define as declared when the other file is the header's own inline part", () => {
+    // glm: `GLM_FUNC_DECL vec<3, T, Q> closestPointOnLine(` is a prototype split over lines, read as a definition.
+    const closest = symbol('closestPointOnLine', 4);
+    const header = evidence('glm/gtx/closest_point.hpp', [closest], []);
+    assert.equal(implementsHeader(header, evidence('glm/gtx/closest_point.inl', [closest], []))?.text, 'closestPointOnLine');
+    assert.equal(implementsHeader(header, evidence('glm/gtx/other_point.inl', [closest], [])), undefined, 'another stem');
+    assert.equal(implementsHeader(header, evidence('glm/gtx/closest_point.cpp', [closest], [])), undefined, 'a source file, not the inline part');
+  });
+
   it('puts the implementation first with the header’s probability, and the header where it was', () => {
     const order = ranked([evidence('xjson.h', [item], [setString]), 0.8], [evidence('xjson.def', [], [setString]), 0.7], [evidence('xjson.c', [setString], [item]), 0.4], [evidence('util.c', [], []), 0.1]);
     const moved = implementationFirst(order, ['set', 'string']);
