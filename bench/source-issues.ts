@@ -9,7 +9,9 @@
 // The thirtieth session's, 96 issues, 12 per project: helper14 against gin, validator, mapstructure (Go) and
 // Commons IO (Java); helper15 against cJSON, jansson (C), pugixml (C++) and Commons Collections (Java). The
 // thirty-first session's, 96 C and C++ issues: helper18 against libyaml, json-c, tinyxml2 and RE2; helper19 against
-// cmark, libevent, glog and CLI11 (15 / 48 and 24 / 48 first file right as written).
+// cmark, libevent, glog and CLI11 (15 / 48 and 24 / 48 first file right as written). The thirty-second session's,
+// 44 C++ feature requests and bugs, each made for real and listing every file it changed (`changed`, scored file by
+// file too): helper21 against spdlog (12) and fmt (12), helper22 against GLM (20).
 // Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME]; results in
 // bench/results/source-issues.json (written only when every issue is run).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
