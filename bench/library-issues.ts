@@ -20,6 +20,9 @@
 // `"helper17"`), by two more blind helpers, is against mongoose, postcss, nodemailer and joi, and pg, handlebars,
 // jquery and immer (30 / 48 and 28 / 48 first as written). A ninth (`"written": "helper20"`), by another blind
 // helper, is against koa, winston and the TypeScript sources of @tanstack/query-core and @trpc/server (32 / 48).
+// A tenth (`"written": "helper23"`), 34 feature requests and bugs against pino 8.17.2, undici 5.28.4 and fastify
+// 4.28.1, each made for real by the helper, lists every file its change touched (`changed`), so those answers are
+// also scored file by file (17 / 34 first as written).
 // Usage: npx tsx bench/library-issues.ts [--written GROUP]; results in bench/results/library-issues.json (not
 // written when one group is run).
 import { execFileSync } from 'node:child_process';
@@ -31,8 +34,9 @@ import { Locator } from '../src/core/locator';
 import { NodeToolRunner } from '../src/tools/runner';
 import type { AnsweredIssue } from './lib/answeredIssue';
 import { median } from './lib/stats';
+import { scoreInstance } from '../src/eval/metrics';
 
-const WRITTEN = ['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5', 'helper13', 'helper16', 'helper17', 'helper20'] as const;
+const WRITTEN = ['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5', 'helper13', 'helper16', 'helper17', 'helper20', 'helper23'] as const;
 type Written = (typeof WRITTEN)[number];
 
 interface LibraryIssue {
@@ -43,11 +47,31 @@ interface LibraryIssue {
   /** Who wrote it: absent for the issues written while reading the sources, else which helper batch. */
   written?: Written;
   /** helper3's and later helpers' issues say what they quote: an error or trace, a snippet, or behaviour only. */
-  style?: 'error' | 'snippet' | 'behaviour';
+  style?: 'error' | 'snippet' | 'behaviour' | 'feature' | 'bug';
+  /** Every file the change touched, where the helper made it for real (helper23); the answer is then scored file by file. */
+  changed?: string[];
 }
 
 interface Row extends AnsweredIssue {
   written: Written;
+  style?: string;
+  /** File-level scores against `changed`, when the issue has it. */
+  files?: { precision: number; recall: number; f05: number };
+}
+
+/** Mean file-level scores of the rows that have them, by style and in all. */
+function fileLevel(rows: Row[]): Record<string, { issues: number; precision: number; recall: number; f05: number }> {
+  const out: Record<string, { issues: number; precision: number; recall: number; f05: number }> = {};
+  for (const row of rows) {
+    if (!row.files) continue;
+    for (const key of ['all', row.style ?? 'unlabelled']) {
+      const entry = (out[key] ??= { issues: 0, precision: 0, recall: 0, f05: 0 });
+      entry.issues++;
+      for (const measure of ['precision', 'recall', 'f05'] as const) entry[measure] += row.files[measure];
+    }
+  }
+  for (const entry of Object.values(out)) for (const measure of ['precision', 'recall', 'f05'] as const) entry[measure] = Math.round((entry[measure] / entry.issues) * 1000) / 1000;
+  return out;
 }
 
 /** Build output a package publishes and its repository does not commit. */
@@ -76,7 +100,8 @@ const REPOSITORY_PARTS: Record<string, string[]> = {
  */
 const MUI_COPIES = new Set(['package.json', 'node', 'legacy', 'modern', 'umd', 'CHANGELOG.md', 'README.md', 'LICENSE']);
 
-const FETCHED: Record<string, { version: string; parts: (from: string[]) => [string, string][]; skip?: RegExp }> = {
+/** `npm`: the package to fetch, where the key is not its name (a second version of one package). */
+const FETCHED: Record<string, { version: string; parts: (from: string[]) => [string, string][]; skip?: RegExp; npm?: string }> = {
   svelte: { version: '4.2.20', parts: () => [['package.json', 'package.json'], ['src', 'src'], ['elements.d.ts', 'elements.d.ts']] },
   axios: { version: '1.21.1', parts: () => ['package.json', 'lib', 'index.js', 'index.d.ts'].map((part) => [part, part]) },
   dayjs: { version: '1.11.23', parts: () => [['package.json', 'package.json'], ['esm', 'src']] },
@@ -114,6 +139,11 @@ const FETCHED: Record<string, { version: string; parts: (from: string[]) => [str
   winston: { version: '3.17.0', parts: () => ['package.json', 'lib', 'index.d.ts'].map((part) => [part, part]) },
   '@tanstack/query-core': { version: '5.62.0', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
   '@trpc/server': { version: '10.45.2', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  // The thirty-second session's batch: feature requests and bugs made for real, with their hand-written typings.
+  // Keyed by version: undici and fastify are also benched at other versions, installed or fetched.
+  'pino@8.17.2': { npm: 'pino', version: '8.17.2', parts: () => ['package.json', 'pino.js', 'pino.d.ts', 'browser.js', 'file.js', 'lib', 'test', 'docs'].map((part) => [part, part]) },
+  'undici@5.28.4': { npm: 'undici', version: '5.28.4', parts: () => ['package.json', 'index.js', 'index.d.ts', 'index-fetch.js', 'lib', 'types', 'docs'].map((part) => [part, part]) },
+  'fastify@4.28.1': { npm: 'fastify', version: '4.28.1', parts: () => ['package.json', 'fastify.js', 'fastify.d.ts', 'lib', 'types', 'test', 'docs'].map((part) => [part, part]) },
   '@mui/material': {
     version: '5.18.0',
     parts: (entries) => [['package.json', 'package.json'], ...entries.filter((e) => !MUI_COPIES.has(e)).map((e): [string, string] => [e, join('src', e)])],
@@ -145,7 +175,7 @@ function copyPackage(name: string, into: string): string {
   const dir = join(into, name);
   const fetched = FETCHED[name];
   if (fetched) {
-    const from = unpackFetched(name, fetched.version, into);
+    const from = unpackFetched(fetched.npm ?? name, fetched.version, into);
     const keep = (src: string) => !isNestedManifest(from, src) && !fetched.skip?.test(src.slice(from.length));
     for (const [part, to] of fetched.parts(readdirSync(from))) cpSync(join(from, part), join(dir, to), { recursive: true, filter: keep });
     return dir;
@@ -181,6 +211,11 @@ async function main(): Promise<void> {
       const result = await new Locator(new NodeToolRunner({ roots: [dirs.get(issue.package)!] })).locate({ title: issue.title, body: issue.body }, createEmbeddedBrain());
       const answer = result.candidates.map((c) => c.path);
       const row: Row = { package: issue.package, written: issue.written ?? 'reading', title: issue.title, expected: issue.expected, answer, first: answer[0] === issue.expected, answered: answer.includes(issue.expected), ms: Math.round(performance.now() - t0) };
+      if (issue.style) row.style = issue.style;
+      if (issue.changed) {
+        const { precision, recall, f05 } = scoreInstance(answer, issue.changed);
+        row.files = { precision, recall, f05 };
+      }
       rows.push(row);
       console.log(`${row.first ? 'first ' : row.answered ? 'in    ' : 'miss  '} ${issue.package}: ${issue.title} -> ${answer.join(' ')}`);
     }
@@ -199,11 +234,13 @@ async function main(): Promise<void> {
       groups,
       filesPerAnswer: Math.round((rows.reduce((sum, r) => sum + r.answer.length, 0) / rows.length) * 100) / 100,
       p50Ms: Math.round(median(rows.map((r) => r.ms))),
+      fileLevel: fileLevel(rows),
       versions,
       rows,
     };
     console.log(`first file right ${summary.firstFileRight} / ${summary.issues}, in the answer ${summary.inAnswer}, ${summary.filesPerAnswer} files per answer, p50 ${summary.p50Ms} ms`);
     for (const [written, g] of Object.entries(groups)) console.log(`  written ${written}: first ${g.firstFileRight} / ${g.issues}, in the answer ${g.inAnswer}`);
+    for (const [name, t] of Object.entries(summary.fileLevel)) console.log(`  files changed, ${name}: P ${t.precision} R ${t.recall} F0.5 ${t.f05} (${t.issues} issues)`);
     if (onlyGroup === undefined) writeFileSync('bench/results/library-issues.json', `${JSON.stringify(summary, null, 2)}\n`);
   } finally {
     rmSync(root, { recursive: true, force: true });

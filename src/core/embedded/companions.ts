@@ -46,27 +46,29 @@ export function areHalves(a: string, b: string): boolean {
   return part.home === header.dir || part.home === dirname(header.dir);
 }
 
+/** The other half of a C++ header or inline part among `known` paths: one in the same folder first. */
+export function headerHalfOf(path: string, known: readonly string[]): string | undefined {
+  return known
+    .filter((other) => areHalves(path, other))
+    .sort((a, b) => Number(dirname(b) === dirname(path)) - Number(dirname(a) === dirname(path)) || a.localeCompare(b))[0];
+}
+
 /**
- * The answer with the other half of each answered header or inline part inserted right after it, when `known`
- * (the files the searches saw) holds it. The nearest half wins when several do: one in the same folder first.
+ * The answer with the other half of each answered file (`halfFor`: a C++ header's inline part, a JavaScript file's
+ * declarations) inserted right after it, each file once.
  */
-export function withOtherHalves<T extends { path: string }>(answer: T[], known: T[]): { file: T; halfOf?: string }[] {
-  const out: { file: T; halfOf?: string }[] = [];
-  const taken = new Set(answer.map((file) => file.path));
-  for (const file of answer) {
-    out.push({ file });
-    const half = known
-      .filter((other) => !taken.has(other.path) && areHalves(file.path, other.path))
-      .sort((a, b) => Number(dirname(b.path) === dirname(file.path)) - Number(dirname(a.path) === dirname(file.path)) || a.path.localeCompare(b.path))[0];
-    if (!half) continue;
-    taken.add(half.path);
-    out.push({ file: half, halfOf: file.path });
+export function withOtherHalves(answer: readonly string[], halfFor: (path: string) => string | undefined): { path: string; halfOf?: string }[] {
+  const out: { path: string; halfOf?: string }[] = [];
+  const taken = new Set(answer);
+  for (const path of answer) {
+    out.push({ path });
+    const half = halfFor(path);
+    if (!half || taken.has(half)) continue;
+    taken.add(half);
+    out.push({ path: half, halfOf: path });
   }
   return out;
 }
-
-/** Leading files whose other halves are looked for: the model ranks 3, and the header rule looks 5 down. */
-export const HALF_LEADERS = 5;
 
 /**
  * One glob, anywhere in the tree, for every header-side file named like a leading header or inline part

@@ -7,7 +7,8 @@ import { EvidenceBoard, noEvidence } from './evidence';
 import { boundIssue } from './issueBounds';
 import { withoutTemplateText } from './issueTemplate';
 import { asksForFeature } from './featureRequest';
-import { HALF_LEADERS, halvesGlob, withOtherHalves } from './companions';
+import { withOtherHalves } from './companions';
+import { OtherHalves } from './otherHalves';
 import { titleStems } from './definitionWords';
 import { LeaderCheck } from './leaderCheck';
 import { exampleManifest, exportedFolders } from './exportedFolders';
@@ -64,10 +65,9 @@ class EmbeddedSession implements BrainSession {
   private retried = false;
   /** The read of a package.json above a leading example file, made with the leader check (exportedFolders.ts). */
   private manifestRead: ToolCall | undefined;
-  /** The glob for the leading headers' other halves, made with the leader check when the issue asks for a feature. */
-  private halvesGlob: ToolCall | undefined;
-  /** What that glob found: header-side files that exist though no search may have found them. */
-  private halfPaths: string[] = [];
+  /** The leading files' other halves, looked for with the leader check when the issue asks for a feature. */
+  private halves: OtherHalves | undefined;
+  private halvesCalls: ToolCall[] = [];
 
   constructor(
     private readonly issue: IssueEvidence,
@@ -109,12 +109,13 @@ class EmbeddedSession implements BrainSession {
       this.check = LeaderCheck.plan(ranked, this.vocabulary, titleStems(this.issue.titleWords), this.issue.titleWords);
       const manifest = exampleManifest(ranked.slice(0, EXAMPLE_LEADERS).map((file) => file.path));
       if (manifest) this.manifestRead = { id: 'embedded_manifest', name: 'read', args: { path: manifest } };
-      const halves = this.asksForFeature ? halvesGlob(ranked.slice(0, HALF_LEADERS).map((file) => file.path)) : undefined;
-      if (halves) this.halvesGlob = { id: 'embedded_halves', name: 'glob', args: { pattern: halves, case_insensitive: true } };
+      this.halves = this.asksForFeature ? OtherHalves.plan(ranked.map((file) => file.path)) : undefined;
+      this.halvesCalls = this.halves?.calls ?? [];
     }
     // The leader check comes first: these extra calls take what room its turn leaves.
-    const extra = [this.manifestRead, this.halvesGlob].filter((call): call is ToolCall => !!call).slice(0, Math.max(0, turn.maxCalls - 1));
-    this.manifestRead = this.halvesGlob = undefined;
+    const extra = [this.manifestRead, ...this.halvesCalls].filter((call): call is ToolCall => !!call).slice(0, Math.max(0, turn.maxCalls - 1));
+    this.manifestRead = undefined;
+    this.halvesCalls = [];
     const calls = [...(this.check?.nextCalls(turn.maxCalls - extra.length) ?? []), ...extra];
     if (calls.length > 0) return { kind: 'calls', calls, thought: this.checkThought(calls) };
     return this.answer();
@@ -154,12 +155,11 @@ class EmbeddedSession implements BrainSession {
   }
 
   private checkThought(calls: ToolCall[]): string {
-    const has = (id: string) => calls.some((call) => call.id === id);
-    const extras = Number(has('embedded_manifest')) + Number(has('embedded_halves'));
+    const manifest = calls.some((call) => call.id === 'embedded_manifest');
+    const extras = calls.filter((call) => call.id === 'embedded_manifest' || OtherHalves.owns(call)).length;
     const check = this.check && calls.length > extras ? this.check.thought(calls) : '';
-    const read = has('embedded_manifest') ? 'Reading package.json for the folders it exports: an example folder there is code.' : '';
-    const halves = has('embedded_halves') ? "Listing the leading headers' inline parts: a new member needs its declaration and its body." : '';
-    return [check, read, halves].filter(Boolean).join(' ');
+    const read = manifest ? 'Reading package.json for the folders it exports: an example folder there is code.' : '';
+    return [check, read, OtherHalves.thought(calls)].filter(Boolean).join(' ');
   }
 
   private ingest(turnResults: { call: ToolCall; result: ToolResult }[]): void {
@@ -168,11 +168,7 @@ class EmbeddedSession implements BrainSession {
         if (!result.error && !result.truncated && call.name === 'read') this.board.setExported(exportedFolders(call.args.path, result));
         continue;
       }
-      if (call.id === 'embedded_halves') {
-        // Existence is all that is read, so a capped listing still counts.
-        if (!result.error) this.halfPaths = result.paths ?? [];
-        continue;
-      }
+      if (this.halves?.ingest(call, result)) continue;
       if (this.check?.ingest(call, result)) continue;
       const planned = this.planned.get(call.id);
       if (!planned || result.error) continue;
@@ -261,20 +257,19 @@ class EmbeddedSession implements BrainSession {
     const settings = answerSettings(model, order[0]?.file.path);
     const size = this.options.rankedFiles ?? chooseAnswerSize(order.map((o) => o.score), settings.maxFiles, settings.missingGold);
     const answer = order.slice(0, size);
-    if (!this.asksForFeature || this.options.rankedFiles) return answer;
-    return this.withOtherHalves(answer, ranked);
+    return this.options.rankedFiles ? answer : this.withOtherHalves(answer, ranked);
   }
 
-  /** Each answered C++ header's inline part, or inline part's header, right after it (companions.ts). */
+  /** Each answered C++ header's inline part, or inline part's header, right after it (otherHalves.ts). */
   private withOtherHalves(answer: Choice[], ranked: ScoredFile[]): Choice[] {
+    const halves = this.halves;
+    if (!halves) return answer;
     const scored = new Map(ranked.map((file) => [file.path, file]));
     const choices = new Map(answer.map((choice) => [choice.file.path, choice]));
-    const seen = this.board.all();
-    const onBoard = new Set(seen.map((evidence) => evidence.path));
-    const known = [...seen, ...this.halfPaths.filter((path) => !onBoard.has(path)).map(noEvidence)].map((evidence) => ({ path: evidence.path, evidence }));
-    return withOtherHalves(answer.map((choice) => ({ path: choice.file.path, evidence: choice.file.evidence })), known).map(({ file, halfOf }) => {
-      if (!halfOf) return choices.get(file.path)!;
-      const half = scored.get(file.path) ?? { path: file.path, score: 0, evidence: file.evidence };
+    const seen = this.board.all().map((evidence) => evidence.path);
+    return withOtherHalves([...choices.keys()], (path) => halves.halfOf(path, seen)).map(({ path, halfOf }) => {
+      if (!halfOf) return choices.get(path)!;
+      const half = scored.get(path) ?? { path, score: 0, evidence: this.board.get(path) ?? noEvidence(path) };
       return { file: half, score: choices.get(halfOf)!.score, halfOf };
     });
   }
@@ -297,7 +292,7 @@ interface Choice {
   weights?: Map<EvidenceGroup, number>;
   /** Set on a C or C++ implementation put above the header that only declares its name (headerSource.ts). */
   declaredBy?: { header: string; name: string };
-  /** Set on a C++ header or inline part added as the other half of an answered one (companions.ts). */
+  /** Set on a C++ header or inline part added as the other half of an answered one (otherHalves.ts). */
   halfOf?: string;
 }
 

@@ -80,7 +80,7 @@ export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWord
   // Said first: it is why this file leads the header the model put first (headerSource.ts).
   const implemented = declaredBy ? [`gives \`${declaredBy.name}\` its body, which \`${declaredBy.header}\` only declares`] : [];
   // Said first: it is why the file is in the answer at all (companions.ts).
-  if (halfOf) implemented.push(`the other half of \`${halfOf}\` (declarations and inline bodies), which a new member needs both of`);
+  if (halfOf) implemented.push(`the other half of \`${halfOf}\` (declarations and inline bodies): a new member needs both`);
   const rest = declaredBy ? parts.filter((p) => p.group !== 'definition' && p.group !== 'mention') : parts;
   const shown = [...implemented, ...rest.map((p) => p.text)].slice(0, 2);
   const words = titlePathWords(file.path, title.titleWords);

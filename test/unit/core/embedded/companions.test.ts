@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { areHalves, halvesGlob, withOtherHalves } from '../../../../src/core/embedded/companions';
+import { areHalves, halvesGlob, headerHalfOf, withOtherHalves } from '../../../../src/core/embedded/companions';
 import { asksForFeature } from '../../../../src/core/embedded/featureRequest';
 import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
 import { Locator } from '../../../../src/core/locator';
@@ -38,10 +38,12 @@ describe('a C++ header and its inline part (companions.ts)', () => {
   });
 
   it('puts each half right after the answered file, nearest folder first, never twice', () => {
-    const known = ['x/value.h', 'x/value-inl.h', 'x/inline/value.h', 'x/doc.h', 'x/doc-inl.h'].map((path) => ({ path }));
-    const out = withOtherHalves([{ path: 'x/value.h' }, { path: 'x/doc-inl.h' }, { path: 'x/doc.h' }], known);
+    const known = ['x/value.h', 'x/value-inl.h', 'x/inline/value.h', 'x/doc.h', 'x/doc-inl.h'];
+    assert.equal(headerHalfOf('x/value.h', known), 'x/value-inl.h');
+    assert.equal(headerHalfOf('x/inline/value.h', known), 'x/value.h');
+    const out = withOtherHalves(['x/value.h', 'x/doc-inl.h', 'x/doc.h'], (path) => headerHalfOf(path, known));
     assert.deepEqual(
-      out.map(({ file, halfOf }) => [file.path, halfOf]),
+      out.map(({ path, halfOf }) => [path, halfOf]),
       [
         ['x/value.h', undefined],
         ['x/value-inl.h', 'x/value.h'],
