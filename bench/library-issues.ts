@@ -32,9 +32,8 @@ import { join } from 'node:path';
 import { createEmbeddedBrain } from '../src/core/embedded/index';
 import { Locator } from '../src/core/locator';
 import { NodeToolRunner } from '../src/tools/runner';
-import type { AnsweredIssue } from './lib/answeredIssue';
+import { fileLevel, fileScores, type AnsweredIssue } from './lib/answeredIssue';
 import { median } from './lib/stats';
-import { scoreInstance } from '../src/eval/metrics';
 
 const WRITTEN = ['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5', 'helper13', 'helper16', 'helper17', 'helper20', 'helper23'] as const;
 type Written = (typeof WRITTEN)[number];
@@ -54,24 +53,6 @@ interface LibraryIssue {
 
 interface Row extends AnsweredIssue {
   written: Written;
-  style?: string;
-  /** File-level scores against `changed`, when the issue has it. */
-  files?: { precision: number; recall: number; f05: number };
-}
-
-/** Mean file-level scores of the rows that have them, by style and in all. */
-function fileLevel(rows: Row[]): Record<string, { issues: number; precision: number; recall: number; f05: number }> {
-  const out: Record<string, { issues: number; precision: number; recall: number; f05: number }> = {};
-  for (const row of rows) {
-    if (!row.files) continue;
-    for (const key of ['all', row.style ?? 'unlabelled']) {
-      const entry = (out[key] ??= { issues: 0, precision: 0, recall: 0, f05: 0 });
-      entry.issues++;
-      for (const measure of ['precision', 'recall', 'f05'] as const) entry[measure] += row.files[measure];
-    }
-  }
-  for (const entry of Object.values(out)) for (const measure of ['precision', 'recall', 'f05'] as const) entry[measure] = Math.round((entry[measure] / entry.issues) * 1000) / 1000;
-  return out;
 }
 
 /** Build output a package publishes and its repository does not commit. */
@@ -213,8 +194,7 @@ async function main(): Promise<void> {
       const row: Row = { package: issue.package, written: issue.written ?? 'reading', title: issue.title, expected: issue.expected, answer, first: answer[0] === issue.expected, answered: answer.includes(issue.expected), ms: Math.round(performance.now() - t0) };
       if (issue.style) row.style = issue.style;
       if (issue.changed) {
-        const { precision, recall, f05 } = scoreInstance(answer, issue.changed);
-        row.files = { precision, recall, f05 };
+        row.files = fileScores(answer, issue.changed);
       }
       rows.push(row);
       console.log(`${row.first ? 'first ' : row.answered ? 'in    ' : 'miss  '} ${issue.package}: ${issue.title} -> ${answer.join(' ')}`);

@@ -20,10 +20,9 @@ import { join } from 'node:path';
 import { createEmbeddedBrain } from '../src/core/embedded/index';
 import { Locator } from '../src/core/locator';
 import { NodeToolRunner } from '../src/tools/runner';
-import type { AnsweredIssue } from './lib/answeredIssue';
+import { fileLevel, fileScores, type AnsweredIssue } from './lib/answeredIssue';
 import { unpackDebianSource } from './lib/debianSource';
 import { median } from './lib/stats';
-import { scoreInstance } from '../src/eval/metrics';
 
 interface SourceIssue {
   /** The Debian source package (a key of PACKAGES). */
@@ -90,23 +89,6 @@ interface Row extends AnsweredIssue {
   language: string;
   written: string;
   style: string;
-  /** File-level scores against `changed`, when the issue has it. */
-  files?: { precision: number; recall: number; f05: number };
-}
-
-/** Mean file-level scores of the rows that have them, by style and in all. */
-function fileLevel(rows: Row[]): Record<string, { issues: number; precision: number; recall: number; f05: number }> {
-  const out: Record<string, { issues: number; precision: number; recall: number; f05: number }> = {};
-  for (const row of rows) {
-    if (!row.files) continue;
-    for (const key of ['all', row.style]) {
-      const entry = (out[key] ??= { issues: 0, precision: 0, recall: 0, f05: 0 });
-      entry.issues++;
-      for (const measure of ['precision', 'recall', 'f05'] as const) entry[measure] += row.files[measure];
-    }
-  }
-  for (const entry of Object.values(out)) for (const measure of ['precision', 'recall', 'f05'] as const) entry[measure] = Math.round((entry[measure] / entry.issues) * 1000) / 1000;
-  return out;
 }
 
 function option(name: string): string | undefined {
@@ -158,8 +140,7 @@ async function main(): Promise<void> {
         ms: Math.round(performance.now() - t0),
       };
       if (issue.changed) {
-        const { precision, recall, f05 } = scoreInstance(answer, issue.changed);
-        row.files = { precision, recall, f05 };
+        row.files = fileScores(answer, issue.changed);
       }
       rows.push(row);
       console.log(`${row.first ? 'first ' : row.answered ? 'in    ' : 'miss  '} ${issue.package} [${issue.style}]: ${issue.title} -> ${answer.join(' ')} (expected ${issue.expected})`);
