@@ -1,6 +1,6 @@
 import { chooseAnswerSize } from '../core/embedded/answerSize';
 import { FEATURE_NAMES, PYTHON_FILE, SHARED_FEATURES, TWIN_LANGUAGES, twinsAt } from '../core/embedded/features';
-import { RANKER_FORMAT, RANKER_VERSION, answerSettings, probabilities, type AnswerSizeSettings, type RankerModel } from '../core/embedded/ranker';
+import { ANSWER_LANGUAGES, RANKER_FORMAT, RANKER_VERSION, answerLanguage, answerSettings, probabilities, type AnswerLanguage, type AnswerSizeSettings, type RankerModel } from '../core/embedded/ranker';
 import { scoreInstance, summarize, type Summary } from '../eval/metrics';
 import { fitLogistic, standardiser, type LogisticFit } from './logistic';
 import type { TrainingIssue } from './examples';
@@ -40,6 +40,8 @@ export interface CrossValidation {
   missingGold: number;
   /** The settings chosen for runs whose most probable file is a Python file. */
   python: AnswerSizeSettings;
+  /** Settings of their own for runs led by another language's file, where they beat the shared ones out of fold. */
+  languages: Partial<Record<AnswerLanguage, AnswerSizeSettings>>;
   overall: Summary;
   byLanguage: Record<string, Summary>;
   /** The hand-weighted ranking on the same rows, for comparison. */
@@ -49,7 +51,7 @@ export interface CrossValidation {
 /** Fits the logistic ranker on every issue, with the answer-size settings cross-validation picked. */
 export function trainRanker(issues: TrainingIssue[], options: FitOptions = DEFAULT_FIT): TrainingOutcome {
   const crossValidation = crossValidate(issues, options);
-  const model = fitModel(issues, options, crossValidation.maxFiles, crossValidation.missingGold, true, crossValidation.python);
+  const model = fitModel(issues, options, crossValidation.maxFiles, crossValidation.missingGold, true, crossValidation.python, crossValidation.languages);
   return { model, crossValidation };
 }
 
@@ -61,9 +63,18 @@ export function trainRanker(issues: TrainingIssue[], options: FitOptions = DEFAU
  * stay the first stage's.
  * (Fitting both at once let the shared weights drift to Go, the other half of the rows, and a TS/JS
  * fixture then ranked a caller above the definition: docs/benchmarks.md.)
- * `pythonAnswers` are the answer-size settings of runs led by a Python file (RankerModel.python).
+ * `pythonAnswers` are the answer-size settings of runs led by a Python file (RankerModel.python), and
+ * `languageAnswers` those of runs led by another language's file (RankerModel.languages).
  */
-export function fitModel(issues: TrainingIssue[], options: FitOptions, maxFiles: number, missingGold: number, twins = true, pythonAnswers?: AnswerSizeSettings): RankerModel {
+export function fitModel(
+  issues: TrainingIssue[],
+  options: FitOptions,
+  maxFiles: number,
+  missingGold: number,
+  twins = true,
+  pythonAnswers?: AnswerSizeSettings,
+  languageAnswers: RankerModel['languages'] = {},
+): RankerModel {
   const base = SHARED_FEATURES;
   const rows: number[][] = [];
   const labels: number[] = [];
@@ -100,6 +111,7 @@ export function fitModel(issues: TrainingIssue[], options: FitOptions, maxFiles:
     maxFiles,
     missingGold,
     ...(pythonAnswers ? { python: pythonAnswers } : {}),
+    ...(Object.keys(languageAnswers).length > 0 ? { languages: languageAnswers } : {}),
   };
 }
 
@@ -123,6 +135,7 @@ function fitTwins(rows: number[][], labels: number[], sampleWeights: number[], m
 /** Answer-size settings to try instead of a model's own: for every run, and (optionally) for Python-led runs. */
 export interface TrialSettings extends AnswerSizeSettings {
   python?: AnswerSizeSettings;
+  languages?: RankerModel['languages'];
 }
 
 /** The files the model answers for one issue (probability order, expected-F0.5 size), with its settings or `trial`'s. */
@@ -170,9 +183,50 @@ function crossValidate(issues: TrainingIssue[], options: FitOptions): CrossValid
   const led = new Set(issues.filter((i) => pythonLed(heldModel.get(i.instance_id)!, i)).map((i) => i.instance_id));
   const global = bestSettings(issues, heldModel, (i) => !led.has(i.instance_id), options, (settings) => settings);
   const python = bestSettings(issues, heldModel, (i) => led.has(i.instance_id), options, (settings) => ({ ...global, python: settings }));
-  const byLanguage = scoreAnswers(issues, new Map(issues.map((i) => [i.instance_id, answerFor(heldModel.get(i.instance_id)!, i, { ...global, python })])));
+  // Then each other language's runs, apart, but only where settings chosen without a fold's repositories answer
+  // that fold's runs better than the shared ones (nestedGain): Rust and Java fixes, say, mostly change one or two
+  // files, and their few rows must show it out of fold before the model trusts them.
+  const languages: Partial<Record<AnswerLanguage, AnswerSizeSettings>> = {};
+  for (const language of Object.keys(ANSWER_LANGUAGES) as AnswerLanguage[]) {
+    const inGroup = (i: TrainingIssue) => !led.has(i.instance_id) && answerLanguage(leadingPath(heldModel.get(i.instance_id)!, i) ?? '') === language;
+    const shared: TrialSettings = { ...global, python };
+    const trial = (settings: AnswerSizeSettings): TrialSettings => ({ ...shared, languages: { [language]: settings } });
+    if (nestedGain(issues, folds, heldModel, inGroup, options, shared, trial) > 0) languages[language] = bestSettings(issues, heldModel, inGroup, options, trial);
+  }
+  const settings = { ...global, python, languages };
+  const byLanguage = scoreAnswers(issues, new Map(issues.map((i) => [i.instance_id, answerFor(heldModel.get(i.instance_id)!, i, settings)])));
   const hand = new Map(issues.map((i) => [i.instance_id, i.candidates.slice(0, 1).map((c) => c.path)]));
-  return { folds: folds.length, ...global, python, overall: byLanguage.all!, byLanguage, handByLanguage: scoreAnswers(issues, hand) };
+  return { folds: folds.length, ...settings, overall: byLanguage.all!, byLanguage, handByLanguage: scoreAnswers(issues, hand) };
+}
+
+/**
+ * How much settings of their own raise the mean F0.5 of one group's runs out of fold: for each fold, the grid's
+ * best settings on the group's runs in the other folds, scored on the group's runs in this one, against the
+ * `shared` settings. Folds hold whole repositories, so the gain is on repositories the choice never saw; a fold
+ * with no group runs outside it to choose on adds nothing.
+ */
+function nestedGain(
+  issues: TrainingIssue[],
+  folds: TrainingIssue[][],
+  models: Map<string, RankerModel>,
+  inGroup: (issue: TrainingIssue) => boolean,
+  options: FitOptions,
+  shared: TrialSettings,
+  trial: (settings: AnswerSizeSettings) => TrialSettings,
+): number {
+  const group = issues.filter(inGroup);
+  if (group.length === 0) return 0;
+  const f05Sum = (runs: TrainingIssue[], settings: TrialSettings) =>
+    runs.length ? scoreAnswers(runs, new Map(runs.map((i) => [i.instance_id, answerFor(models.get(i.instance_id)!, i, settings)]))).all!.f05 * runs.length : 0;
+  let gain = 0;
+  for (const fold of folds) {
+    const inner = group.filter((i) => !fold.includes(i));
+    const outer = group.filter((i) => fold.includes(i));
+    if (inner.length === 0 || outer.length === 0) continue;
+    const chosen = bestSettings(inner, models, () => true, options, trial);
+    gain += f05Sum(outer, trial(chosen)) - f05Sum(outer, shared);
+  }
+  return gain / group.length;
 }
 
 /** The grid's answer-size settings with the best mean F0.5 over the runs `inGroup` keeps, each tried as `trial` says. */
@@ -204,8 +258,12 @@ function modelOrder(model: RankerModel, issue: TrainingIssue): { path: string; p
 
 /** True when the model's most probable file for the run is a Python file. */
 function pythonLed(model: RankerModel, issue: TrainingIssue): boolean {
-  const top = modelOrder(model, issue)[0];
-  return top !== undefined && PYTHON_FILE.test(top.path);
+  return PYTHON_FILE.test(leadingPath(model, issue) ?? '');
+}
+
+/** The model's most probable file for the run. */
+function leadingPath(model: RankerModel, issue: TrainingIssue): string | undefined {
+  return modelOrder(model, issue)[0]?.path;
 }
 
 function round(value: number): number {

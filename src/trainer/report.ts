@@ -4,7 +4,11 @@ import type { CrossValidation } from './fit';
 export function trainingTable(cv: CrossValidation): string {
   const lines = [
     `Cross-validation by repository (${cv.folds} folds; answer size up to ${cv.maxFiles}, ${cv.missingGold} gold expected outside; ` +
-      `when the most probable file is Python, up to ${cv.python.maxFiles}, ${cv.python.missingGold} outside):`,
+      `when the most probable file is Python, up to ${cv.python.maxFiles}, ${cv.python.missingGold} outside` +
+      Object.entries(cv.languages)
+        .map(([language, settings]) => `; ${language}, up to ${settings!.maxFiles}, ${settings!.missingGold} outside`)
+        .join('') +
+      '):',
     '',
     '| language | n | learned P | learned R | learned F0.5 | learned acc@1 | hand top-1 P | hand top-1 F0.5 |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',

@@ -26,6 +26,11 @@ export interface RankerModel {
    * from the others: Python fixes mostly change one file, Go and TS/JS fixes often several. Absent: as above.
    */
   python?: AnswerSizeSettings;
+  /**
+   * Settings of their own for runs led by a file of another language (ANSWER_LANGUAGES), where grouped
+   * cross-validation showed they answer that language's held-out repositories better than the shared ones.
+   */
+  languages?: Partial<Record<AnswerLanguage, AnswerSizeSettings>>;
   /** How the file was made (dataset, rows, command); informative only. */
   trained?: Record<string, unknown>;
 }
@@ -36,9 +41,28 @@ export interface AnswerSizeSettings {
   missingGold: number;
 }
 
+/** Languages other than Python whose runs may answer with settings of their own, by the leading file's name. */
+export const ANSWER_LANGUAGES = {
+  go: /\.go$/,
+  rust: /\.rs$/,
+  java: /\.java$/,
+  c: /\.[ch]$/,
+  cpp: /\.(?:cc|cpp|cxx|hh|hpp|hxx)$/,
+  script: /\.(?:[cm]?[jt]sx?)$/,
+} as const;
+export type AnswerLanguage = keyof typeof ANSWER_LANGUAGES;
+
+/** The language of ANSWER_LANGUAGES a path is written in, if any. */
+export function answerLanguage(path: string): AnswerLanguage | undefined {
+  return (Object.keys(ANSWER_LANGUAGES) as AnswerLanguage[]).find((language) => ANSWER_LANGUAGES[language].test(path));
+}
+
 /** The answer-size settings for a run whose most probable file is `topPath`. */
 export function answerSettings(model: RankerModel, topPath: string | undefined): AnswerSizeSettings {
-  return model.python && topPath !== undefined && PYTHON_FILE.test(topPath) ? model.python : { maxFiles: model.maxFiles, missingGold: model.missingGold };
+  if (topPath === undefined) return { maxFiles: model.maxFiles, missingGold: model.missingGold };
+  if (model.python && PYTHON_FILE.test(topPath)) return model.python;
+  const language = answerLanguage(topPath);
+  return (language && model.languages?.[language]) || { maxFiles: model.maxFiles, missingGold: model.missingGold };
 }
 
 /** Checks a parsed model file; throws a CodeGrepError that says how to regenerate it when it does not fit this build. */
@@ -58,8 +82,16 @@ export function parseRankerModel(data: unknown): RankerModel {
     if (!isFiniteNumber(data[key])) throw fail(`has a bad "${key}"`);
   }
   const python = data.python;
-  if (python !== undefined && !(isRecord(python) && isFiniteNumber(python.maxFiles) && isFiniteNumber(python.missingGold))) throw fail('has a bad "python"');
+  if (python !== undefined && !isSettings(python)) throw fail('has a bad "python"');
+  const languages = data.languages;
+  if (languages !== undefined && !(isRecord(languages) && Object.entries(languages).every(([name, settings]) => name in ANSWER_LANGUAGES && isSettings(settings)))) {
+    throw fail('has a bad "languages"');
+  }
   return data as unknown as RankerModel;
+}
+
+function isSettings(value: unknown): boolean {
+  return isRecord(value) && isFiniteNumber(value.maxFiles) && isFiniteNumber(value.missingGold);
 }
 
 /** The model's probability that each candidate is a file the fix changes. */

@@ -89,6 +89,33 @@ describe('ranker training', () => {
     assert.deepEqual(answerFor(withTwinsModel, go), ['f2.go']);
   });
 
+  it("gives another language's runs settings of their own only when they win on repositories held out of the choice", () => {
+    // Go issues: all three candidates are gold. Rust issues (one in four, over six repositories): only the leader.
+    const rows: TrainingIssue[] = [];
+    for (let i = 0; i < 80; i++) {
+      const rs = i % 4 === 0;
+      const ext = rs ? 'rs' : 'go';
+      const candidates = [0, 1, 2].map((c) => {
+        const base = new Array<number>(SHARED_FEATURES).fill(0);
+        base[HAND_RATIO] = 1 - c * 0.1;
+        return { path: `f${c}.${ext}`, values: withTwins(base, `f${c}.${ext}`) };
+      });
+      const gold = rs ? ['f0.rs'] : ['f0.go', 'f1.go', 'f2.go'];
+      rows.push(labelIssue({ instance_id: `r${i % 6}__${i}`, repo: `o/r${i % 6}`, language: rs ? 'rust' : 'go', gold_files: gold }, candidates));
+    }
+    const { model, crossValidation } = trainRanker(rows, { ...DEFAULT_FIT, folds: 3 });
+    assert.deepEqual(crossValidation.languages.rust, { maxFiles: 1, missingGold: 0 }, JSON.stringify(crossValidation.languages));
+    assert.equal(crossValidation.languages.go, undefined, 'Go runs are the shared settings’ own');
+    assert.deepEqual(model.languages, crossValidation.languages);
+    assert.deepEqual(answerFor(model, rows[0]!), ['f0.rs']);
+    assert.ok(answerFor(model, rows[1]!).length >= 2, 'a Go run still answers several files');
+    assert.equal(crossValidation.byLanguage.rust!.precision, 1);
+
+    // The same Rust runs in one repository: no fold has Rust runs outside it to choose on, so no settings of their own.
+    const oneRepo = rows.map((row) => (row.language === 'rust' ? { ...row, repo: 'o/rust-only' } : row));
+    assert.equal(trainRanker(oneRepo, { ...DEFAULT_FIT, folds: 3 }).crossValidation.languages.rust, undefined);
+  });
+
   it('chooses the answer size of Python-led runs apart: one file where Python fixes change one, several elsewhere', () => {
     // Python issues: one gold file, the leader. Go issues (three in four): all three candidates are gold.
     const rows: TrainingIssue[] = [];

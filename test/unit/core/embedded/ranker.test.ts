@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { CodeGrepError } from '../../../../src/common/errors';
 import { defaultRankerModel } from '../../../../src/core/embedded/defaultModel';
 import { FEATURE_NAMES } from '../../../../src/core/embedded/features';
-import { RANKER_FORMAT, RANKER_VERSION, answerSettings, contributions, parseRankerModel, probabilities, type RankerModel } from '../../../../src/core/embedded/ranker';
+import { RANKER_FORMAT, RANKER_VERSION, answerLanguage, answerSettings, contributions, parseRankerModel, probabilities, type RankerModel } from '../../../../src/core/embedded/ranker';
 
 function model(overrides: Partial<RankerModel> = {}): RankerModel {
   const n = FEATURE_NAMES.length;
@@ -42,7 +42,10 @@ describe('ranker model file', () => {
     refuse({ format: 'something-else' }, /not a codegrep-ranker/);
     refuse(null, /not a codegrep-ranker/);
     refuse({ ...model(), python: { maxFiles: 'one' } }, /"python"/);
+    refuse({ ...model(), languages: { klingon: { maxFiles: 1, missingGold: 0 } } }, /"languages"/);
+    refuse({ ...model(), languages: { rust: { maxFiles: 1 } } }, /"languages"/);
     assert.equal(parseRankerModel(model()).maxFiles, 3);
+    assert.deepEqual(parseRankerModel(model({ languages: { rust: { maxFiles: 1, missingGold: 0 } } })).languages, { rust: { maxFiles: 1, missingGold: 0 } });
   });
 
   it('answers runs led by a Python file with the Python settings, and every other run with the shared ones', () => {
@@ -52,6 +55,17 @@ describe('ranker model file', () => {
     assert.deepEqual(answerSettings(m, 'src/query.ts'), { maxFiles: 3, missingGold: 0.5 });
     assert.deepEqual(answerSettings(m, undefined), { maxFiles: 3, missingGold: 0.5 });
     assert.deepEqual(answerSettings(model(), 'a.py'), { maxFiles: 3, missingGold: 0.5 }, 'a model without them uses its shared settings');
+  });
+
+  it("answers runs led by another language's file with that language's settings, where the model has them", () => {
+    const m = model({ python: { maxFiles: 2, missingGold: 0 }, languages: { rust: { maxFiles: 1, missingGold: 0 }, java: { maxFiles: 2, missingGold: 0 } } });
+    assert.deepEqual(answerSettings(m, 'src/bytes_mut.rs'), { maxFiles: 1, missingGold: 0 });
+    assert.deepEqual(answerSettings(m, 'src/main/java/x/XmlMapper.java'), { maxFiles: 2, missingGold: 0 });
+    assert.deepEqual(answerSettings(m, 'core/logx/logs.go'), { maxFiles: 3, missingGold: 0.5 }, 'Go has none of its own');
+    assert.deepEqual(answerSettings(m, 'a.py'), { maxFiles: 2, missingGold: 0 });
+    assert.equal(answerLanguage('include/x/object-inl.hpp'), 'cpp');
+    assert.equal(answerLanguage('src/cards/stats-card.js'), 'script');
+    assert.equal(answerLanguage('README.md'), undefined);
   });
 
   it('probabilities are the logistic of the standardised weighted sum (hand-computed)', () => {
