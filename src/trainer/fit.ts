@@ -180,7 +180,9 @@ function crossValidate(issues: TrainingIssue[], options: FitOptions): CrossValid
   // chosen apart, each on its own runs, for the model that ships (twins included): together they are then the best
   // pair. (Chosen over every run, the shared size also had to suit the Python-led runs it never answers, and a
   // small change of the features could flip it between 3 files with 0 and with 3 gold expected outside.)
-  const led = new Set(issues.filter((i) => pythonLed(heldModel.get(i.instance_id)!, i)).map((i) => i.instance_id));
+  // Each run's most probable out-of-fold file, read by the Python group and by each other language's.
+  const leading = new Map(issues.map((i) => [i.instance_id, leadingPath(heldModel.get(i.instance_id)!, i) ?? '']));
+  const led = new Set(issues.filter((i) => PYTHON_FILE.test(leading.get(i.instance_id)!)).map((i) => i.instance_id));
   const global = bestSettings(issues, heldModel, (i) => !led.has(i.instance_id), options, (settings) => settings);
   const python = bestSettings(issues, heldModel, (i) => led.has(i.instance_id), options, (settings) => ({ ...global, python: settings }));
   // Then each other language's runs, apart, but only where settings chosen without a fold's repositories answer
@@ -188,7 +190,7 @@ function crossValidate(issues: TrainingIssue[], options: FitOptions): CrossValid
   // files, and their few rows must show it out of fold before the model trusts them.
   const languages: Partial<Record<AnswerLanguage, AnswerSizeSettings>> = {};
   for (const language of Object.keys(ANSWER_LANGUAGES) as AnswerLanguage[]) {
-    const inGroup = (i: TrainingIssue) => !led.has(i.instance_id) && answerLanguage(leadingPath(heldModel.get(i.instance_id)!, i) ?? '') === language;
+    const inGroup = (i: TrainingIssue) => !led.has(i.instance_id) && answerLanguage(leading.get(i.instance_id)!) === language;
     const shared: TrialSettings = { ...global, python };
     const trial = (settings: AnswerSizeSettings): TrialSettings => ({ ...shared, languages: { [language]: settings } });
     if (nestedGain(issues, folds, heldModel, inGroup, options, shared, trial) > 0) languages[language] = bestSettings(issues, heldModel, inGroup, options, trial);
@@ -254,11 +256,6 @@ function modelOrder(model: RankerModel, issue: TrainingIssue): { path: string; p
   const candidates = issue.candidates.slice(0, model.candidates);
   const p = probabilities(model, candidates);
   return candidates.map((c, i) => ({ path: c.path, p: p[i]! })).sort((a, b) => b.p - a.p || a.path.localeCompare(b.path));
-}
-
-/** True when the model's most probable file for the run is a Python file. */
-function pythonLed(model: RankerModel, issue: TrainingIssue): boolean {
-  return PYTHON_FILE.test(leadingPath(model, issue) ?? '');
 }
 
 /** The model's most probable file for the run. */

@@ -54,8 +54,8 @@ export function headerHalfOf(path: string, known: readonly string[]): string | u
 }
 
 /**
- * The answer with the other half of each answered file (`halfFor`: a C++ header's inline part, a JavaScript file's
- * declarations) inserted right after it, each file once.
+ * The answer with the other half of each answered file (`halfFor`: a header's inline part, an inline part's
+ * header) inserted right after it, each file once.
  */
 export function withOtherHalves(answer: readonly string[], halfFor: (path: string) => string | undefined): { path: string; halfOf?: string }[] {
   const out: { path: string; halfOf?: string }[] = [];

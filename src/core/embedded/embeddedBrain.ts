@@ -48,8 +48,8 @@ export class EmbeddedBrain implements Brain {
   /** Starts a run; every run's state lives in its session. */
   start(issue: Issue): BrainSession {
     const bounded = boundIssue(withoutTemplateText(issue));
-    const request = asksForFeature(boundIssue(issue).issue);
-    return new EmbeddedSession(mineIssue(bounded.issue), issueVocabulary(issueText(bounded.issue)), this.options, request, bounded.note);
+    // Read before the template's words go: the feature template and a request label say it most plainly.
+    return new EmbeddedSession(mineIssue(bounded.issue), issueVocabulary(issueText(bounded.issue)), this.options, asksForFeature(issue), bounded.note);
   }
 }
 

@@ -22,7 +22,7 @@ const SOURCE = /\.(?:c|cc|cpp|cxx|c\+\+|m|mm)$/i;
 const HEADER_WORDS = new Set(['header', 'headers', 'macro', 'macros', 'declaration', 'declarations', 'declare', 'declares', 'declared', 'prototype', 'prototypes', 'typedef', 'inline']);
 
 /** How far down the implementation of a leading header is looked for (the model scores only its first 3 files). */
-const LOOK_DOWN = 5;
+export const LOOK_DOWN = 5;
 
 /** True for a C or C++ header that declares, rather than one holding the bodies of another's declarations. */
 export function isDeclaringHeader(path: string): boolean {

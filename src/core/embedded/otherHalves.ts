@@ -1,8 +1,6 @@
 import type { ToolCall, ToolResult } from '../../common/tools';
 import { halvesGlob, headerHalfOf } from './companions';
-
-/** Leading files whose other halves are looked for: the model ranks 3, and the header rule looks 5 down. */
-const HALF_LEADERS = 5;
+import { LOOK_DOWN } from './headerSource';
 const CALL_ID = 'embedded_halves';
 
 /**
@@ -18,7 +16,8 @@ export class OtherHalves {
 
   /** The lookup for these leading files (best first), or undefined when none of them is a header or inline part. */
   static plan(ranked: readonly string[]): OtherHalves | undefined {
-    const pattern = halvesGlob(ranked.slice(0, HALF_LEADERS));
+    // As far down as the header rule looks for an implementation: an answer's files come from there.
+    const pattern = halvesGlob(ranked.slice(0, LOOK_DOWN));
     return pattern ? new OtherHalves([{ id: CALL_ID, name: 'glob', args: { pattern, case_insensitive: true } }]) : undefined;
   }
 

@@ -78,11 +78,11 @@ export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWord
   const rank = (p: { group: EvidenceGroup }) => (p.group === 'words' ? -Infinity : (weights?.get(p.group) ?? 0));
   if (weights) parts.sort((a, b) => rank(b) - rank(a));
   // Said first: it is why this file leads the header the model put first (headerSource.ts).
-  const implemented = declaredBy ? [`gives \`${declaredBy.name}\` its body, which \`${declaredBy.header}\` only declares`] : [];
+  const leading = declaredBy ? [`gives \`${declaredBy.name}\` its body, which \`${declaredBy.header}\` only declares`] : [];
   // Said first: it is why the file is in the answer at all (companions.ts).
-  if (halfOf) implemented.push(`the other half of \`${halfOf}\` (declarations and inline bodies): a new member needs both`);
+  if (halfOf) leading.push(`the other half of \`${halfOf}\` (declarations and inline bodies): a new member needs both`);
   const rest = declaredBy ? parts.filter((p) => p.group !== 'definition' && p.group !== 'mention') : parts;
-  const shown = [...implemented, ...rest.map((p) => p.text)].slice(0, 2);
+  const shown = [...leading, ...rest.map((p) => p.text)].slice(0, 2);
   const words = titlePathWords(file.path, title.titleWords);
   if (shown.length === 0 && words.length > 0) shown.push(`file name matches the title (${words.map((w) => `"${w}"`).join(', ')})`);
   if (shown.length === 0) shown.push('closest match to the issue text');
