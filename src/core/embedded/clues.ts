@@ -278,11 +278,14 @@ class ClueCollector {
   }
 }
 
-/** The text without Python, JavaScript and Java stack-frame lines. */
+/**
+ * The text without Python, JavaScript and Java stack-frame lines. A Python frame may follow a prefix that a tool or
+ * a log put before every line (pytest's `INTERNALERROR>`, docker compose's `web_1    |`): its `File` is no name.
+ */
 function withoutFrameLines(text: string): string {
   return text
     .split('\n')
-    .filter((line) => !/^\s*File "[^"]+", line \d+/.test(line) && !/^\s*at (?:.+ \()?\S+\.[A-Za-z]+:\d+(?::\d+)?\)?\s*$/.test(line))
+    .filter((line) => !/(?:^|[\s>|])File "[^"]+", line \d+/.test(line) && !/^\s*at (?:.+ \()?\S+\.[A-Za-z]+:\d+(?::\d+)?\)?\s*$/.test(line))
     .join('\n');
 }
 

@@ -113,6 +113,25 @@ describe('embedded clues', () => {
     assert.ok(outer.weight < 1.5 * 2.5, `outer frame ${outer.weight} keeps its depth discount, below a path named in prose`);
   });
 
+  it('drops frame lines behind a tool\'s prefix, so their `File` keyword is no name of the code', () => {
+    // pytest-7168: pytest prints its own crash as `INTERNALERROR>   File "…", line 82, in saferepr`; pytest
+    // defines a class `File`, which the frame keyword must not name.
+    const body = [
+      '```',
+      'INTERNALERROR> Traceback (most recent call last):',
+      'INTERNALERROR>   File "/usr/lib/python3.8/site-packages/_pytest/_code/code.py", line 693, in repr_args',
+      'INTERNALERROR>     args.append((argname, saferepr(argvalue)))',
+      'INTERNALERROR>   File "/usr/lib/python3.8/site-packages/_pytest/_io/saferepr.py", line 56, in repr_instance',
+      'INTERNALERROR>     s = repr(x)',
+      'INTERNALERROR> RuntimeError: No active exception to reraise',
+      '```',
+    ].join('\n');
+    const { clues } = mineIssue({ title: 'INTERNALERROR when exception in __repr__', body });
+    assert.equal(find(clues, 'symbol', 'File'), undefined, JSON.stringify(clues.filter((c) => c.kind === 'symbol')));
+    assert.equal(find(clues, 'path', '_pytest/_io/saferepr.py')?.depth, 0);
+    assert.ok(find(clues, 'symbol', 'saferepr'), 'the source lines between the frames are still code');
+  });
+
   it('mines a Go panic: the frame path after the module version, and the panic message', () => {
     const body = [
       '```',
