@@ -21,7 +21,7 @@ import { createEmbeddedBrain } from '../src/core/embedded/index';
 import { Locator } from '../src/core/locator';
 import { NodeToolRunner } from '../src/tools/runner';
 import { fileLevel, fileScores, type AnsweredIssue } from './lib/answeredIssue';
-import { unpackDebianSource } from './lib/debianSource';
+import { unpackDebianPythonPackage, unpackDebianSource } from './lib/debianSource';
 import { median } from './lib/stats';
 
 interface SourceIssue {
@@ -40,8 +40,11 @@ interface SourceIssue {
   style: 'error' | 'snippet' | 'behaviour' | 'feature' | 'bug';
 }
 
-/** Debian source packages in bookworm, pinned, with the language of each project. */
-const PACKAGES: Record<string, { version: string; language: string }> = {
+/**
+ * Debian source packages in bookworm, pinned, with the language of each project. `installed` names instead the
+ * built package whose installed files are the tree (pure-Python projects whose upstream tarball the mirror lacks).
+ */
+const PACKAGES: Record<string, { version: string; language: string; installed?: string }> = {
   jq: { version: '1.6-2.1+deb12u2', language: 'c' },
   libuv1: { version: '1.44.2-1+deb12u1', language: 'c' },
   tmux: { version: '3.3a-3', language: 'c' },
@@ -83,6 +86,12 @@ const PACKAGES: Record<string, { version: string; language: string }> = {
   cli11: { version: '2.1.2+ds-1', language: 'cpp' },
   // The thirty-second session's batch: feature requests and bugs, each with every file its change touched.
   glm: { version: '0.9.9.8+ds-6', language: 'cpp' },
+  // The thirty-third session's batch: Python bugs and feature requests, each with every file its change touched.
+  werkzeug: { version: '2.2.2-3+deb12u1', language: 'python', installed: 'python3-werkzeug' },
+  click: { version: '8.1.3-2', language: 'python', installed: 'python3-click' },
+  networkx: { version: '2.8.8-1', language: 'python', installed: 'python3-networkx' },
+  docutils: { version: '0.19+dfsg-6', language: 'python', installed: 'python3-docutils' },
+  markdown: { version: '3.4.1-2+deb12u1', language: 'python', installed: 'python3-markdown' },
 };
 
 interface Row extends AnsweredIssue {
@@ -123,7 +132,10 @@ async function main(): Promise<void> {
     for (const issue of issues) {
       const known = PACKAGES[issue.package];
       if (!known) throw new Error(`bench/source-issues.jsonl names ${issue.package}, which PACKAGES does not pin`);
-      if (!trees.has(issue.package)) trees.set(issue.package, unpackDebianSource(issue.package, known.version, root));
+      if (!trees.has(issue.package)) {
+        const tree = known.installed ? unpackDebianPythonPackage(known.installed, known.version, root) : unpackDebianSource(issue.package, known.version, root);
+        trees.set(issue.package, tree);
+      }
       const t0 = performance.now();
       const result = await new Locator(new NodeToolRunner({ roots: [trees.get(issue.package)!] })).locate({ title: issue.title, body: issue.body }, createEmbeddedBrain());
       const answer = result.candidates.map((c) => c.path);

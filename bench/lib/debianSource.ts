@@ -3,27 +3,31 @@
 // with a private sources list, state and cache under .cache/debian-sources, so the system's apt setup (which
 // has no deb-src lines) is neither needed nor changed.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const STORE = resolve('.cache', 'debian-sources');
 const SUITE = 'bookworm';
 
-/** The apt options that point apt at the private deb-src list, state and cache. */
-function aptOptions(): string[] {
-  const parts = join(STORE, 'sources.list.d');
+/**
+ * The apt options that point apt at a private list (`deb-src` for source packages, `deb` for built ones), state
+ * and cache.
+ */
+function aptOptions(type: 'deb-src' | 'deb' = 'deb-src'): string[] {
+  const suffix = type === 'deb' ? '-binary' : '';
+  const parts = join(STORE, `sources${suffix}.list.d`);
   if (!existsSync(parts)) {
     mkdirSync(parts, { recursive: true });
     writeFileSync(
-      join(parts, 'debian-src.sources'),
-      `Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: ${SUITE}\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n`,
+      join(parts, `debian${type === 'deb' ? '' : '-src'}.sources`),
+      `Types: ${type}\nURIs: http://deb.debian.org/debian\nSuites: ${SUITE}\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n`,
     );
   }
-  for (const dir of ['lists/partial', 'cache/archives/partial']) mkdirSync(join(STORE, dir), { recursive: true });
+  for (const dir of [`lists${suffix}/partial`, 'cache/archives/partial']) mkdirSync(join(STORE, dir), { recursive: true });
   return [
     '-o', 'Dir::Etc::sourcelist=/dev/null',
     '-o', `Dir::Etc::sourceparts=${parts}`,
-    '-o', `Dir::State::lists=${join(STORE, 'lists')}`,
+    '-o', `Dir::State::lists=${join(STORE, `lists${suffix}`)}`,
     '-o', `Dir::Cache=${join(STORE, 'cache')}`,
     // apt drops root to _apt for downloads; the private folders are root's, so stay root.
     '-o', 'APT::Sandbox::User=root',
@@ -66,4 +70,35 @@ export function unpackDebianSource(name: string, version: string, into: string):
   // Every upstream tarball holds one top folder (its name varies: `jq-1.6`, `regex-1.7.1`), dropped here.
   execFileSync('tar', ['-xf', tarball, '-C', out, '--strip-components=1']);
   return out;
+}
+
+/**
+ * A pure-Python project as Debian installs it (`python3-werkzeug`, pinned): the package folders under its
+ * dist-packages, unpacked into a fresh folder under `into`; returns that folder. For projects whose upstream
+ * tarball the mirror does not serve: the installed package is the project's own source, less its tests and
+ * build files. Its install metadata (`*.egg-info`, which lists every file's path) is dropped, as no repository
+ * holds it.
+ */
+export function unpackDebianPythonPackage(name: string, version: string, into: string): string {
+  const store = join(STORE, 'binary');
+  mkdirSync(store, { recursive: true });
+  const file = `${name}_${version}_all.deb`;
+  if (!existsSync(join(store, file))) {
+    const options = aptOptions('deb');
+    try {
+      if (!readdirSync(join(STORE, 'lists-binary')).some((list) => list.endsWith('_Packages'))) {
+        execFileSync('apt-get', [...options, 'update'], { stdio: ['ignore', 'ignore', 'inherit'] });
+      }
+      execFileSync('apt-get', [...options, 'download', `${name}=${version}`], { cwd: store, stdio: ['ignore', 'ignore', 'inherit'] });
+    } catch (error) {
+      throw new Error(`could not fetch the Debian package ${name}=${version} (is deb.debian.org reachable?): ${(error as Error).message}`);
+    }
+  }
+  const out = mkdtempSync(join(into, `${name}-`));
+  execFileSync('dpkg-deb', ['-x', join(store, file), out]);
+  const tree = join(out, 'usr', 'lib', 'python3', 'dist-packages');
+  for (const entry of readdirSync(tree)) {
+    if (/\.(?:egg|dist)-info$/.test(entry)) rmSync(join(tree, entry), { recursive: true, force: true });
+  }
+  return tree;
 }

@@ -82,7 +82,24 @@ const FENCE_RE = /```[^\n]*\n([\s\S]*?)(?:```|$)/g;
 const MAX_KEBAB_TERMS = 3;
 const QUOTED_RE = /(?:^|[\s(:])(["'“‘])([^"'“”‘’\n]{12,160})(?:["'”’])/g;
 
-const PY_FRAME_RE = /File "([^"]+)", line (\d+), in ([\w<>]+)/g;
+/**
+ * A Python frame, in the interpreter's form (`File "x.py", line 3, in f`), IPython 8's and Jupyter's (`File
+ * ~/src/x.py:3, in Plot._plot(self)`, the function qualified by its class), older IPython's (`~/src/x.py in
+ * _plot(self, pyplot)` at a line's start, the source lines below it) or pytest's (`src/x.py:3: in f` alone on its
+ * line). All print the innermost frame last. Groups: path and function of each form.
+ */
+const PY_FRAME_RE =
+  /File "([^"]+)", line \d+, in ([\w<>]+)|File ((?:[A-Za-z]:)?[^\s"]+\.py):\d+, in ([\w.<>]+)|^[ \t]*((?:[A-Za-z]:)?[^\s"]+\.py) in ([\w<>]+)\(|^[ \t]*((?:[A-Za-z]:)?[^\s":]+\.py):\d+: in ([\w<>]+)[ \t]*$/gm;
+/** Lines of a Python trace that name a frame or a notebook cell, whose `File`, `Cell` or `Input` names no code. */
+const PY_FRAME_LINE_RE = new RegExp(
+  [
+    /(?:^|[\s>|])File "[^"]+", line \d+/.source,
+    /(?:^|[\s>|])File (?:[A-Za-z]:)?[^\s"]+\.py:\d+, in /.source,
+    /^\s*(?:[A-Za-z]:)?[^\s"]+\.py in [\w<>]+\(/.source,
+    /^\s*(?:[A-Za-z]:)?[^\s":]+\.py:\d+: in [\w<>]+\s*$/.source,
+    /^\s*(?:Cell In ?\[\d*\], line \d+|Input In ?\[\d*\], in |<ipython-input-[\w-]+> in )/.source,
+  ].join('|'),
+);
 /**
  * A JavaScript frame: V8's `at fn (path:line:col)` or Firefox's and Safari's `fn@path:line:col`. In a browser the
  * location is a URL: a dev server's (`http://localhost:5173/src/App.vue?t=1699:12:5`, Vite serves the sources by
@@ -281,11 +298,12 @@ class ClueCollector {
 /**
  * The text without Python, JavaScript and Java stack-frame lines. A Python frame may follow a prefix that a tool or
  * a log put before every line (pytest's `INTERNALERROR>`, docker compose's `web_1    |`): its `File` is no name.
+ * A notebook's own cells (`Cell In[3], line 4`) go too.
  */
 function withoutFrameLines(text: string): string {
   return text
     .split('\n')
-    .filter((line) => !/(?:^|[\s>|])File "[^"]+", line \d+/.test(line) && !/^\s*at (?:.+ \()?\S+\.[A-Za-z]+:\d+(?::\d+)?\)?\s*$/.test(line))
+    .filter((line) => !PY_FRAME_LINE_RE.test(line) && !/^\s*at (?:.+ \()?\S+\.[A-Za-z]+:\d+(?::\d+)?\)?\s*$/.test(line))
     .join('\n');
 }
 
@@ -370,7 +388,7 @@ function mineText(raw: string, source: ClueSource, out: ClueCollector, text = so
     const word = match[0];
     const called = text[match.index + word.length] === '(';
     const member = text[match.index - 1] === '.' && !EXTENSION_SET.has(word);
-    if (!called && identifierShape(word) === 'capitalized' && source !== 'code' && (titleCase || atSentenceStart(text, match.index))) continue;
+    if (!called && identifierShape(word) === 'capitalized' && source !== 'code' && (titleCase || atSentenceStart(text, match.index) || inHeading(text, match.index))) continue;
     addSymbol(word, source, out, base * (called ? CLUE_WEIGHTS.calledFactor : 1), called || member);
   }
   if (source !== 'code') {
@@ -415,7 +433,10 @@ const RUNTIME_OWNERS = new Set(['Object', 'Module', 'Function', 'Array', 'Map', 
 function mineTraces(text: string, out: ClueCollector): void {
   /** `owner`: a JavaScript frame's class (`EventHandler` in `EventHandler.invokeCallbacks`). */
   const frames: { path?: string; symbol?: string; owner?: string }[] = [];
-  for (const m of text.matchAll(PY_FRAME_RE)) frames.push({ path: m[1], symbol: m[3] });
+  for (const m of text.matchAll(PY_FRAME_RE)) {
+    const parts = (m[2] ?? m[4] ?? m[6] ?? m[8] ?? '').split('.');
+    frames.push({ path: m[1] ?? m[3] ?? m[5] ?? m[7], symbol: parts[parts.length - 1], owner: parts[parts.length - 2] });
+  }
   // Python prints the innermost frame last; most other runtimes print it first.
   frames.reverse();
   // Firefox names a closure by its enclosing function: `makeTopic/<` is inside makeTopic.
@@ -527,6 +548,17 @@ function namesDefinedIn(code: string): Set<string> {
 
 function atSentenceStart(text: string, index: number): boolean {
   return /(?:^|[.!?:]\s+|\n\s*|["'([]\s*)$/.test(text.slice(Math.max(0, index - 20), index));
+}
+
+/**
+ * Whether `index` is on a Markdown heading (`### Expected Behavior`) or a line of bold alone (`**Current
+ * Behavior:**`): headings capitalise their words as titles do, so a capital there is no name's.
+ */
+function inHeading(text: string, index: number): boolean {
+  const start = text.lastIndexOf('\n', index - 1) + 1;
+  const end = text.indexOf('\n', index);
+  const line = text.slice(start, end < 0 ? undefined : end);
+  return /^ {0,3}#{1,6}\s/.test(line) || /^\s*(\*\*|__)[^*_\n]+\1\s*:?\s*$/.test(line) || /^\s*(\*\*|__)[^*_\n]+:?\1\s*$/.test(line);
 }
 
 function isTitleCase(title: string): boolean {

@@ -132,6 +132,91 @@ describe('embedded clues', () => {
     assert.ok(find(clues, 'symbol', 'saferepr'), 'the source lines between the frames are still code');
   });
 
+  it("mines IPython 8's frames (`File ~/x.py:841, in Plot._plot(self)`), innermost last, with the class", () => {
+    // seaborn-3190: the error is raised in scales.py, the innermost frame, below two frames of plot.py.
+    const body = [
+      '```python-traceback',
+      'TypeError                                 Traceback (most recent call last)',
+      'Cell In[4], line 1',
+      '----> 1 so.Plot(["a", "b"], [1, 2], color=[True, False]).add(so.Bar())',
+      'File ~/code/seaborn/seaborn/_core/plot.py:841, in Plot._plot(self, pyplot)',
+      '--> 841 plotter._setup_scales(self, common, layers)',
+      'File ~/code/seaborn/seaborn/_core/plot.py:1252, in Plotter._setup_scales(self, p, common, layers, variables)',
+      '-> 1252     self._scales[var] = scale._setup(var_df[var], prop)',
+      'File ~/code/seaborn/seaborn/_core/scales.py:351, in ContinuousBase._setup(self, data, prop, axis)',
+      '--> 351 b = forward(vmax) - forward(vmin)',
+      'TypeError: numpy boolean subtract, the `-` operator, is not supported',
+      '```',
+    ].join('\n');
+    const { clues } = mineIssue({ title: 'Color mapping fails with boolean data', body });
+    // The path keeps the folders above the package (`~/code/seaborn/`): the search matches it as a suffix.
+    const path = (name: string) => clues.find((c) => c.kind === 'path' && c.text.endsWith(`seaborn/_core/${name}`));
+    assert.equal(path('scales.py')?.source, 'trace');
+    assert.equal(path('scales.py')?.depth, 0);
+    assert.ok(path('scales.py')!.weight > path('plot.py')!.weight);
+    assert.equal(find(clues, 'symbol', '_setup')?.depth, 0);
+    for (const word of ['File', 'Cell']) assert.equal(find(clues, 'symbol', word), undefined, `${word} is the trace's keyword`);
+  });
+
+  it("mines older IPython's frames (`~/x.py in _lookup_single(self, key)`), not the notebook's own cell", () => {
+    // seaborn-2848: the innermost frame's file was renamed since; its function still names the file.
+    const body = [
+      '```',
+      'TypeError                                 Traceback (most recent call last)',
+      '<ipython-input-3-46dd21e9c95a> in <module>',
+      '----> 4 g.map(sns.scatterplot, hue=iris["species"])',
+      '',
+      '~/.venv/lib/python3.8/site-packages/seaborn/axisgrid.py in map(self, func, **kwargs)',
+      '-> 1265         self._map_bivariate(func, indices, **kwargs)',
+      '',
+      '~/.venv/lib/python3.8/site-packages/seaborn/_core.py in _lookup_single(self, key)',
+      '--> 151                 if np.isnan(key):',
+      '',
+      "TypeError: ufunc 'isnan' not supported for the input types",
+      '```',
+    ].join('\n');
+    const { clues } = mineIssue({ title: 'PairGrid errors with `hue` assigned in `map`', body });
+    assert.equal(find(clues, 'path', 'seaborn/_core.py')?.depth, 0);
+    assert.equal(find(clues, 'path', 'seaborn/axisgrid.py')?.depth, 1);
+    assert.equal(find(clues, 'symbol', '_lookup_single')?.source, 'trace');
+    assert.equal(find(clues, 'symbol', 'ipython'), undefined);
+  });
+
+  it("mines pytest's frames (`sympy/core/expr.py:124: in __eq__`), innermost last", () => {
+    // sympy-18057's report, as pytest printed it.
+    const body = [
+      '```',
+      'sympy/core/expr.py:124: in __eq__',
+      '    other = sympify(other)',
+      'sympy/core/sympify.py:385: in sympify',
+      '    expr = parse_expr(a, local_dict=locals, transformations=transformations, evaluate=evaluate)',
+      'sympy/parsing/sympy_parser.py:1011: in parse_expr',
+      '    rv = eval_expr(code, local_dict, global_dict)',
+      "E   AttributeError: 'Symbol' object has no attribute 'y'",
+      '```',
+    ].join('\n');
+    const { clues } = mineIssue({ title: 'Sympy incorrectly attempts to eval reprs in its __eq__ method', body });
+    assert.deepEqual(
+      clues.filter((c) => c.kind === 'path').map((c) => [c.text, c.depth]),
+      [['sympy/parsing/sympy_parser.py', 0], ['sympy/core/sympify.py', 1], ['sympy/core/expr.py', 2]],
+    );
+    assert.equal(find(clues, 'symbol', 'parse_expr')?.source, 'trace');
+  });
+
+  it("takes no name from a heading's capitals (`### Expected Behavior`, `**Current Behavior:**`), but keeps its code names", () => {
+    const body = [
+      '### Current Behavior',
+      'The `QuerySet` is evaluated twice.',
+      '**Expected Behavior:**',
+      'Evaluated once, as with Prefetch objects.',
+      '## Possible Solution in QuerySet',
+    ].join('\n');
+    const { clues } = mineIssue({ title: 'Queryset evaluated twice', body });
+    for (const word of ['Behavior', 'Current', 'Solution', 'Possible']) assert.equal(find(clues, 'symbol', word), undefined, word);
+    assert.ok(find(clues, 'symbol', 'QuerySet'), 'a CamelCase name stays a name, in a heading too');
+    assert.ok(find(clues, 'symbol', 'Prefetch'), 'a capital in a sentence still counts');
+  });
+
   it('mines a Go panic: the frame path after the module version, and the panic message', () => {
     const body = [
       '```',
