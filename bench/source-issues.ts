@@ -11,7 +11,10 @@
 // thirty-first session's, 96 C and C++ issues: helper18 against libyaml, json-c, tinyxml2 and RE2; helper19 against
 // cmark, libevent, glog and CLI11 (15 / 48 and 24 / 48 first file right as written). The thirty-second session's,
 // 44 C++ feature requests and bugs, each made for real and listing every file it changed (`changed`, scored file by
-// file too): helper21 against spdlog (12) and fmt (12), helper22 against GLM (20).
+// file too): helper21 against spdlog (12) and fmt (12), helper22 against GLM (20). The thirty-third session's, 72
+// Python bugs (two thirds) and feature requests made the same way: helper24 against Werkzeug 2.2.2 (16) and Click
+// 8.1.3 (8), helper25 against NetworkX 2.8.8 (24), helper26 against Docutils 0.19 (14) and Python-Markdown 3.4.1
+// (10). Their trees are Debian's installed packages (the mirror serves no upstream tarball for them).
 // Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME]; results in
 // bench/results/source-issues.json (written only when every issue is run).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { FEATURE_NAMES, SHARED_FEATURES, TWIN_LANGUAGES } from '../../../src/core/embedded/features';
 import { probabilities } from '../../../src/core/embedded/ranker';
 import { labelIssue, type TrainingIssue } from '../../../src/trainer/examples';
-import { DEFAULT_FIT, answerFor, fitModel, repositoryFolds, trainRanker } from '../../../src/trainer/fit';
+import { DEFAULT_FIT, answerFor, fitModel, pickSettings, repositoryFolds, trainRanker } from '../../../src/trainer/fit';
 
 const HAND_RATIO = FEATURE_NAMES.indexOf('hand_score_ratio');
 const DEFINES = FEATURE_NAMES.indexOf('definition_of_title_clue');
@@ -114,6 +114,23 @@ describe('ranker training', () => {
     // The same Rust runs in one repository: no fold has Rust runs outside it to choose on, so no settings of their own.
     const oneRepo = rows.map((row) => (row.language === 'rust' ? { ...row, repo: 'o/rust-only' } : row));
     assert.equal(trainRanker(oneRepo, { ...DEFAULT_FIT, folds: 3 }).crossValidation.languages.rust, undefined);
+  });
+
+  it('keeps the smaller answer size unless a larger one wins by one run\'s worth of F0.5 (hand-computed)', () => {
+    const tried = [
+      { maxFiles: 1, missingGold: 0, f05: 0.587 },
+      { maxFiles: 2, missingGold: 0.75, f05: 0.5883 },
+      { maxFiles: 3, missingGold: 1.5, f05: 0.58 },
+    ];
+    // 366 runs: one run's worth is 1/366 = 0.0027; 2 files win by 0.0013, less than that.
+    assert.deepEqual(pickSettings(tried, 366), { maxFiles: 1, missingGold: 0 });
+    // 100 runs (0.01 a run): 2 files must score 0.597 to win.
+    assert.deepEqual(pickSettings([tried[0]!, { ...tried[1]!, f05: 0.596 }], 100), { maxFiles: 1, missingGold: 0 });
+    assert.deepEqual(pickSettings([tried[0]!, { ...tried[1]!, f05: 0.598 }], 100), { maxFiles: 2, missingGold: 0.75 });
+    // Each later setting is measured against the best so far, not against the first.
+    const steps = [0.5, 0.52, 0.53, 0.545].map((f05, i) => ({ maxFiles: i + 1, missingGold: 0, f05 }));
+    assert.deepEqual(pickSettings(steps, 50), { maxFiles: 4, missingGold: 0 }, '0.52 beats 0.5 by 0.02; 0.545 beats 0.52 by 0.025');
+    assert.deepEqual(pickSettings([], 10), { maxFiles: 1, missingGold: 0 });
   });
 
   it('chooses the answer size of Python-led runs apart: one file where Python fixes change one, several elsewhere', () => {
