@@ -558,7 +558,8 @@ function inHeading(text: string, index: number): boolean {
   const start = text.lastIndexOf('\n', index - 1) + 1;
   const end = text.indexOf('\n', index);
   const line = text.slice(start, end < 0 ? undefined : end);
-  return /^ {0,3}#{1,6}\s/.test(line) || /^\s*(\*\*|__)[^*_\n]+\1\s*:?\s*$/.test(line) || /^\s*(\*\*|__)[^*_\n]+:?\1\s*$/.test(line);
+  // The bold text may end in its colon (`**Expected Behavior:**`) or be followed by it.
+  return /^ {0,3}#{1,6}\s/.test(line) || /^\s*(\*\*|__)[^*_\n]+\1\s*:?\s*$/.test(line);
 }
 
 function isTitleCase(title: string): boolean {

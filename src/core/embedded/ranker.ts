@@ -59,10 +59,11 @@ export function answerLanguage(path: string): AnswerLanguage | undefined {
 
 /** The answer-size settings for a run whose most probable file is `topPath`. */
 export function answerSettings(model: RankerModel, topPath: string | undefined): AnswerSizeSettings {
-  if (topPath === undefined) return { maxFiles: model.maxFiles, missingGold: model.missingGold };
+  const shared = { maxFiles: model.maxFiles, missingGold: model.missingGold };
+  if (topPath === undefined) return shared;
   if (model.python && PYTHON_FILE.test(topPath)) return model.python;
   const language = answerLanguage(topPath);
-  return (language && model.languages?.[language]) || { maxFiles: model.maxFiles, missingGold: model.missingGold };
+  return (language && model.languages?.[language]) || shared;
 }
 
 /** Checks a parsed model file; throws a CodeGrepError that says how to regenerate it when it does not fit this build. */
