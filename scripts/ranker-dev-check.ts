@@ -1,6 +1,7 @@
 /**
  * Scores a ranker model on candidate files collected from the dev sets (offline: no tools are run), beside
- * the hand ranking's answer, and prints how often the gold file is among the candidates at all.
+ * the hand ranking's answer, and prints how often the gold file is among the candidates at all, and where it is
+ * when the first answered file is wrong.
  *
  *   npx tsx scripts/ranker-dev-check.ts MODEL.json NAME=FEATURES.jsonl ...
  *
@@ -8,9 +9,9 @@
  * (only the candidates are used; the model it fits on dev rows is thrown away).
  */
 import { readFileSync } from 'node:fs';
-import { parseRankerModel } from '../src/core/embedded/ranker';
-import { readIssues } from '../src/trainer/examples';
-import { answerFor, scoreAnswers } from '../src/trainer/fit';
+import { parseRankerModel, type RankerModel } from '../src/core/embedded/ranker';
+import { readIssues, type TrainingIssue } from '../src/trainer/examples';
+import { answerFor, modelOrder, scoreAnswers } from '../src/trainer/fit';
 
 async function main(): Promise<void> {
   const [modelFile, ...sets] = process.argv.slice(2);
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const model = parseRankerModel(JSON.parse(readFileSync(modelFile, 'utf8')));
   console.log('| set | n | P | R | F0.5 | acc@1 | files/answer | gold in top 1/5/15/20 |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  const misses: string[] = [];
   for (const spec of sets) {
     const [name, file] = spec.split('=') as [string, string];
     const { issues } = await readIssues(file);
@@ -26,7 +28,27 @@ async function main(): Promise<void> {
     const size = [...answers.values()].reduce((a, b) => a + b.length, 0) / issues.length;
     const within = (k: number) => (issues.filter((i) => i.candidates.slice(0, k).some((c) => c.gold)).length / issues.length).toFixed(2);
     console.log(`| ${name} | ${s.n} | ${s.precision.toFixed(3)} | ${s.recall.toFixed(3)} | ${s.f05.toFixed(3)} | ${s.acc_at_1.toFixed(3)} | ${size.toFixed(2)} | ${within(1)}/${within(5)}/${within(15)}/${within(20)} |`);
+    misses.push(`| ${name} | ${missPlaces(model, issues)} |`);
   }
+  // Where a wrong first file leaves the gold: what a change to the ranking could still reach.
+  console.log('\n| set | first wrong: gold not a candidate / below the window / model\'s 2nd / 3rd or lower |');
+  console.log('|---|---|');
+  for (const line of misses) console.log(line);
+}
+
+/** For the issues whose first answered file is wrong, where their best-placed gold file is, as table text. */
+function missPlaces(model: RankerModel, issues: TrainingIssue[]): string {
+  const places = { absent: 0, below: 0, second: 0, lower: 0 };
+  for (const issue of issues) {
+    const ranked = modelOrder(model, issue);
+    if (ranked[0] && issue.gold_files.includes(ranked[0].path)) continue;
+    const inWindow = ranked.findIndex((c) => issue.gold_files.includes(c.path));
+    if (inWindow === 1) places.second++;
+    else if (inWindow > 1) places.lower++;
+    else if (issue.candidates.some((c) => c.gold)) places.below++;
+    else places.absent++;
+  }
+  return `${places.absent} / ${places.below} / ${places.second} / ${places.lower}`;
 }
 
 main().catch((error: Error) => {

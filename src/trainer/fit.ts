@@ -273,7 +273,7 @@ export function pickSettings(tried: ScoredSettings[], runs: number): AnswerSizeS
 }
 
 /** The model's candidates for one issue with their probabilities, most probable first (ties by path). */
-function modelOrder(model: RankerModel, issue: TrainingIssue): { path: string; p: number }[] {
+export function modelOrder(model: RankerModel, issue: TrainingIssue): { path: string; p: number }[] {
   const candidates = issue.candidates.slice(0, model.candidates);
   const p = probabilities(model, candidates);
   return candidates.map((c, i) => ({ path: c.path, p: p[i]! })).sort((a, b) => b.p - a.p || a.path.localeCompare(b.path));
