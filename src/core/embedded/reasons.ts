@@ -5,7 +5,7 @@ import type { Clue, ClueSource } from './clues';
 import type { ClueHit } from './evidence';
 import type { WordLine } from './leaderCheck';
 import { languageName, localeOfFile } from './locales';
-import { bodyNamedFile, fileStem, issueKind, namedByTitle, titlePathWords, type ScoreContext, type ScoredFile } from './score';
+import { bodyNamedFile, fileStem, issueKind, joinedName, namedByTitle, titlePathWords, type ScoreContext, type ScoredFile } from './score';
 
 const WHERE: Record<ClueSource, string> = {
   title: 'named in the issue title',
@@ -41,6 +41,18 @@ export interface CheckFindings {
 }
 
 /**
+ * The title's words that name a file, as the title has them: two adjacent words for a name that joins them
+ * (`man page` for `manpage.py`), else the name itself.
+ */
+function titlePhrase(name: string, titleWords: string[]): string {
+  if (titleWords.includes(name)) return name;
+  for (let i = 0; i + 1 < titleWords.length; i++) {
+    if (`${titleWords[i]}${titleWords[i + 1]}` === joinedName(name)) return `${titleWords[i]} ${titleWords[i + 1]}`;
+  }
+  return name;
+}
+
+/**
  * A one-line, human reason built from the strongest evidence of a file: the two parts that contributed most
  * to its rank (`weights`: each group's share of the learned model's log-odds), else in a fixed order.
  * `found` is what the leader check found of the file (a definition named with the title's words, an import tie).
@@ -63,7 +75,7 @@ export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWord
   const stem = fileStem(file.path);
   if (namedByTitle(file.path, title)) {
     const locale = localeOfFile(file.path, title.titleLocales);
-    add('title-name', locale ? `the ${languageName(locale)} locale, which the issue title names` : `named after "${stem}" in the issue title`);
+    add('title-name', locale ? `the ${languageName(locale)} locale, which the issue title names` : `named after "${titlePhrase(stem, title.titleWords)}" in the issue title`);
   }
   const bodyName = bodyNamedFile(file.path, title);
   if (bodyName) add('body-name', `named after "${bodyName}" in the issue`);

@@ -339,7 +339,7 @@ describe('a file named by two title words written as one (real tree, Locator)', 
     assert.ok(row, rows.map((r) => r.path).join(', '));
     assert.equal(row.values[FEATURE_NAMES.indexOf('title_file_name')], 1);
     assert.equal(result.candidates[0]?.path, 'sphinx/builders/manpage.py', JSON.stringify(result.candidates));
-    assert.match(result.candidates[0]!.reason, /Named after "manpage" in the issue title/);
+    assert.match(result.candidates[0]!.reason, /Named after "man page" in the issue title/);
   });
 });
 
