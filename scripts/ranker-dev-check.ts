@@ -1,7 +1,8 @@
 /**
  * Scores a ranker model on candidate files collected from the dev sets (offline: no tools are run), beside
- * the hand ranking's answer, and prints how often the gold file is among the candidates at all, and where it is
- * when the first answered file is wrong.
+ * the hand ranking's answer, and prints how often the gold file is among the candidates at all, where it is
+ * when the first answered file is wrong, and how often the model's first file departs from the hand ranking's
+ * first and which of the two is then right.
  *
  *   npx tsx scripts/ranker-dev-check.ts MODEL.json NAME=FEATURES.jsonl ...
  *
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   console.log('| set | n | P | R | F0.5 | acc@1 | files/answer | gold in top 1/5/15/20 |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   const misses: string[] = [];
+  const departures: string[] = [];
   for (const spec of sets) {
     const [name, file] = spec.split('=') as [string, string];
     const { issues } = await readIssues(file);
@@ -29,11 +31,32 @@ async function main(): Promise<void> {
     const within = (k: number) => (issues.filter((i) => i.candidates.slice(0, k).some((c) => c.gold)).length / issues.length).toFixed(2);
     console.log(`| ${name} | ${s.n} | ${s.precision.toFixed(3)} | ${s.recall.toFixed(3)} | ${s.f05.toFixed(3)} | ${s.acc_at_1.toFixed(3)} | ${size.toFixed(2)} | ${within(1)}/${within(5)}/${within(15)}/${within(20)} |`);
     misses.push(`| ${name} | ${missPlaces(model, issues)} |`);
+    departures.push(`| ${name} | ${departuresFromHand(model, issues)} |`);
   }
   // Where a wrong first file leaves the gold: what a change to the ranking could still reach.
   console.log('\n| set | first wrong: gold not a candidate / below the window / model\'s 2nd / 3rd or lower |');
   console.log('|---|---|');
   for (const line of misses) console.log(line);
+  // The re-ranking only pays where it departs from the hand ranking's first file and is right more often than not.
+  console.log('\n| set | model\'s first departs from the hand ranking\'s: runs / model right / hand right |');
+  console.log('|---|---|');
+  for (const line of departures) console.log(line);
+}
+
+/** Runs whose first answered file is not the hand ranking's first, and how many of them each got right, as table text. */
+function departuresFromHand(model: RankerModel, issues: TrainingIssue[]): string {
+  let runs = 0;
+  let modelRight = 0;
+  let handRight = 0;
+  for (const issue of issues) {
+    const first = modelOrder(model, issue)[0]?.path;
+    const hand = issue.candidates[0]?.path;
+    if (!first || first === hand) continue;
+    runs++;
+    if (issue.gold_files.includes(first)) modelRight++;
+    if (hand && issue.gold_files.includes(hand)) handRight++;
+  }
+  return `${runs} / ${modelRight} / ${handRight}`;
 }
 
 /** For the issues whose first answered file is wrong, where their best-placed gold file is, as table text. */
