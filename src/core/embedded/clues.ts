@@ -7,6 +7,7 @@ import { boundIssue } from './issueBounds';
 import { localeIdentifiers, namedLocales } from './locales';
 import { packageNames, packageSubpaths } from './packages';
 import { KEBAB_RE, isComponentLabel, kebabSpellings, splitTitleLabels } from './spellings';
+import { cleanPath, installedPackagePath, isRuntimePath, panicMessages, traceExceptions, traceFrames, tracePathSuffix, withoutFrameLines } from './traces';
 
 /** What kind of evidence a clue is; each kind is searched differently. */
 export type ClueKind = 'path' | 'module' | 'symbol' | 'message';
@@ -81,48 +82,6 @@ const BACKTICK_RE = /`([^`\n]{1,200})`/g;
 const FENCE_RE = /```[^\n]*\n([\s\S]*?)(?:```|$)/g;
 const MAX_KEBAB_TERMS = 3;
 const QUOTED_RE = /(?:^|[\s(:])(["'“‘])([^"'“”‘’\n]{12,160})(?:["'”’])/g;
-
-/**
- * A Python frame, in the interpreter's form (`File "x.py", line 3, in f`), IPython 8's and Jupyter's (`File
- * ~/src/x.py:3, in Plot._plot(self)`, the function qualified by its class), older IPython's (`~/src/x.py in
- * _plot(self, pyplot)` at a line's start, the source lines below it) or pytest's (`src/x.py:3: in f` alone on its
- * line). All print the innermost frame last. Groups: path and function of each form.
- */
-const PY_FRAME_RE =
-  /File "([^"]+)", line \d+, in ([\w<>]+)|File ((?:[A-Za-z]:)?[^\s"]+\.py):\d+, in ([\w.<>]+)|^[ \t]*((?:[A-Za-z]:)?[^\s"]+\.py) in ([\w<>]+)\(|^[ \t]*((?:[A-Za-z]:)?[^\s":]+\.py):\d+: in ([\w<>]+)[ \t]*$/gm;
-/** Lines of a Python trace that name a frame or a notebook cell, whose `File`, `Cell` or `Input` names no code. */
-const PY_FRAME_LINE_RE = new RegExp(
-  [
-    /(?:^|[\s>|])File "[^"]+", line \d+/.source,
-    /(?:^|[\s>|])File (?:[A-Za-z]:)?[^\s"]+\.py:\d+, in /.source,
-    /^\s*(?:[A-Za-z]:)?[^\s"]+\.py in [\w<>]+\(/.source,
-    /^\s*(?:[A-Za-z]:)?[^\s":]+\.py:\d+: in [\w<>]+\s*$/.source,
-    /^\s*(?:Cell In ?\[\d*\], line \d+|Input In ?\[\d*\], in |<ipython-input-[\w-]+> in )/.source,
-  ].join('|'),
-);
-/**
- * A JavaScript frame: V8's `at fn (path:line:col)` or Firefox's and Safari's `fn@path:line:col`. In a browser the
- * location is a URL: a dev server's (`http://localhost:5173/src/App.vue?t=1699:12:5`, Vite serves the sources by
- * their paths) or a bundler's (`webpack:///./src/App.js`); cleanPath drops the scheme and host, and the query goes.
- */
-const JS_FRAME_RE = /^\s*(?:at (?:(?:async |new )?([\w$.<>[\] ]+?) \()?|([\w$.<>/]*)@)(?:(?:https?|file|webpack(?:-internal)?):\/\/[^\s/()]*)?((?:[A-Za-z]:)?[^\s():?]+\.[A-Za-z]+)(?:\?[^\s():]*)?:(\d+)(?::\d+)?\)?\s*$/gm;
-/** React's component stack (`in TopicList (at TopicList.jsx:12)`, `in Row (created by Table)`): components are the app's. */
-const REACT_FRAME_RE = /^\s*in ([A-Z][\w$]*)(?: \(at ([^\s():]+\.[A-Za-z]+):\d+\))?(?: \(created by [\w$.]+\))?\s*$/gm;
-const JAVA_FRAME_RE = /^\s*at ([\w$.]+)\.([\w$<>]+)\(([\w$]+\.(?:java|kt|scala)):\d+\)/gm;
-const GO_FRAME_RE = /^\s*(\/?(?:[\w.@-]+\/)*[\w.-]+\.go):(\d+)/gm;
-const GO_FUNC_RE = /^\s*(?:[\w.@-]+\/)*[\w-]+\.(?:\(\*?(\w+)\)\.)?(\w+)\((?:0x[0-9a-f]+|\.\.\.|, )*\)?\s*$/gm;
-const RUST_FRAME_RE = /((?:[\w.-]+\/)*[\w.-]+\.rs):(\d+):\d+/g;
-/**
- * A native backtrace's frame, innermost first: AddressSanitizer's and glibc's `#0 0x55b1 in args_percentage
- * /src/tmux/arguments.c:877`, gdb's `#1 0x55b1 in cmdq_next (item=0x0) at cmd-queue.c:763`, Valgrind's `by 0x4C2B:
- * jv_free (jv.c:12)`. C++ names keep their last `::` part.
- */
-const NATIVE_FRAME_RE =
-  /^[ \t]*(?:==\d+==[ \t]+)?(?:#\d+[ \t]+(?:0x[0-9a-f]+[ \t]+in[ \t]+)?([\w:~$]+)(?:[ \t]*\([^\n]*\))?[ \t]+(?:at[ \t]+)?|(?:at|by)[ \t]+0x[0-9a-f]+:[ \t]+([\w:~$]+)[ \t]+\()((?:[A-Za-z]:)?[^\s():]+\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm)):\d+/gim;
-const EXCEPTION_LINE_RE = /^\s*(?:[\w.]+\.)?([A-Z][A-Za-z]*(?:Error|Exception|Warning|Exit|Interrupt))(?::\s*(.+))?$/gm;
-/** The exception line that ends a Python traceback, whatever the class is called (`Http404`, `DoesNotExist`). */
-const TRACEBACK_END_RE = /^Traceback \(most recent call last\):[ \t]*\n(?:[ \t].*\n|\n)*(?:[\w.]+\.)?([A-Z][A-Za-z0-9_]*)(?::[ \t]*(.+))?$/gm;
-const PANIC_RE = /^\s*(?:panic: |thread '[^']*' panicked at |error(?:\[\w+\])?: |Error: )(.+)$/gm;
 
 /** English words of four letters or more that carry grammar, not meaning: prepositions, conjunctions, auxiliaries, pronouns. */
 const FUNCTION_WORDS = new Set(
@@ -295,18 +254,6 @@ class ClueCollector {
   }
 }
 
-/**
- * The text without Python, JavaScript and Java stack-frame lines. A Python frame may follow a prefix that a tool or
- * a log put before every line (pytest's `INTERNALERROR>`, docker compose's `web_1    |`): its `File` is no name.
- * A notebook's own cells (`Cell In[3], line 4`) go too.
- */
-function withoutFrameLines(text: string): string {
-  return text
-    .split('\n')
-    .filter((line) => !PY_FRAME_LINE_RE.test(line) && !/^\s*at (?:.+ \()?\S+\.[A-Za-z]+:\d+(?::\d+)?\)?\s*$/.test(line))
-    .join('\n');
-}
-
 /** Separates fenced and indented code from prose, so each gets its own weight. */
 export function splitCode(text: string): { prose: string; code: string } {
   const code: string[] = [];
@@ -427,39 +374,9 @@ const COMMAND_START = /^\s*(?:from\s+\S+\s+import|import|npm|npx|yarn|pnpm|pip|p
 /** Words a printed sentence has and a list of names lacks. */
 const MESSAGE_GRAMMAR = new Set('a an the of to is are was be not no in on for with from at by cannot can\'t must should could unable failed expected'.split(' '));
 
-/** Owners V8 prints for built-in and anonymous receivers: they name no file of the project. */
-const RUNTIME_OWNERS = new Set(['Object', 'Module', 'Function', 'Array', 'Map', 'Set', 'Promise', 'Generator', 'AsyncGenerator', 'JSON', 'Reflect', 'process', 'global', 'globalThis', 'window', 'async', 'new']);
-
 function mineTraces(text: string, out: ClueCollector): void {
-  /** `owner`: a JavaScript frame's class (`EventHandler` in `EventHandler.invokeCallbacks`). */
-  const frames: { path?: string; symbol?: string; owner?: string }[] = [];
-  for (const m of text.matchAll(PY_FRAME_RE)) {
-    const parts = (m[2] ?? m[4] ?? m[6] ?? m[8] ?? '').split('.');
-    frames.push({ path: m[1] ?? m[3] ?? m[5] ?? m[7], symbol: parts[parts.length - 1], owner: parts[parts.length - 2] });
-  }
-  // Python prints the innermost frame last; most other runtimes print it first.
-  frames.reverse();
-  // Firefox names a closure by its enclosing function: `makeTopic/<` is inside makeTopic.
-  for (const m of text.matchAll(JS_FRAME_RE)) {
-    // `EventHandler.invokeCallbacks`: the method, and the class that owns it.
-    const parts = ((m[1] ?? m[2])?.replace(/[/<]+$/, '').split('/').pop() ?? '').split(/[.\s]/).filter(Boolean);
-    const owner = parts[parts.length - 2];
-    frames.push({ path: m[3], symbol: parts[parts.length - 1], owner: owner && /^[A-Za-z_$][\w$]*$/.test(owner) && !RUNTIME_OWNERS.has(owner) ? owner : undefined });
-  }
-  for (const m of text.matchAll(REACT_FRAME_RE)) frames.push({ path: m[2], symbol: m[1] });
-  // Java prints the outermost exception first and each cause below it (`Caused by:`); the last cause is where the
-  // failure began, so its frames are the innermost.
-  for (const block of text.split(/^(?=[ \t]*Caused by: )/m).reverse()) {
-    for (const m of block.matchAll(JAVA_FRAME_RE)) frames.push({ path: javaPath(m[1] ?? '', m[3] ?? ''), symbol: m[2] });
-  }
-  for (const m of text.matchAll(GO_FRAME_RE)) frames.push({ path: m[1] });
-  for (const m of text.matchAll(GO_FUNC_RE)) {
-    if (m[1]) addSymbol(m[1], 'trace', out, CLUE_WEIGHTS.source.trace * CLUE_WEIGHTS.exceptionNameFactor);
-    if (m[2] && m[2] !== 'main') frames.push({ symbol: m[2] });
-  }
-  for (const m of text.matchAll(RUST_FRAME_RE)) frames.push({ path: m[1] });
-  for (const m of text.matchAll(NATIVE_FRAME_RE)) frames.push({ path: m[3], symbol: (m[1] ?? m[2])?.split('::').pop() });
-
+  const { frames, receivers } = traceFrames(text);
+  for (const receiver of receivers) addSymbol(receiver, 'trace', out, CLUE_WEIGHTS.source.trace * CLUE_WEIGHTS.exceptionNameFactor);
   let depth = 0;
   for (const frame of frames) {
     const path = frame.path ? cleanPath(frame.path) : undefined;
@@ -472,16 +389,11 @@ function mineTraces(text: string, out: ClueCollector): void {
     if (frame.symbol && frame.owner) out.addQualifier(frame.symbol, frame.owner.toLowerCase());
     depth++;
   }
-  for (const m of text.matchAll(EXCEPTION_LINE_RE)) {
-    addSymbol(m[1] ?? '', 'trace', out, CLUE_WEIGHTS.source.trace * CLUE_WEIGHTS.exceptionNameFactor);
-    if (m[2]) addMessage(m[2], 'trace', out);
+  for (const exception of traceExceptions(text)) {
+    addSymbol(exception.name, 'trace', out, CLUE_WEIGHTS.source.trace * CLUE_WEIGHTS.exceptionNameFactor);
+    if (exception.message) addMessage(exception.message, 'trace', out);
   }
-  for (const m of text.matchAll(TRACEBACK_END_RE)) {
-    if (/(?:Error|Exception|Warning|Exit|Interrupt)$/.test(m[1] ?? '')) continue; // mined above
-    addSymbol(m[1] ?? '', 'trace', out, CLUE_WEIGHTS.source.trace * CLUE_WEIGHTS.exceptionNameFactor);
-    if (m[2]) addMessage(m[2], 'trace', out);
-  }
-  for (const m of text.matchAll(PANIC_RE)) addMessage(m[1] ?? '', 'trace', out);
+  for (const message of panicMessages(text)) addMessage(message, 'trace', out);
 }
 
 function addSymbol(raw: string, source: ClueSource, out: ClueCollector, weight: number, explicit = false, depth?: number): void {
@@ -619,63 +531,6 @@ export function splitIdentifier(name: string): string[] {
     .split(/[\s_\-.]+/)
     .filter(Boolean)
     .map((w) => w.toLowerCase());
-}
-
-function cleanPath(raw: string): string {
-  return raw
-    .replace(/\\/g, '/')
-    .replace(/^[a-z]+:\/\/[^/]+\//i, '')
-    .replace(/^(?:\.\/|\/)+/, '')
-    .replace(/[.,;:]+$/, '');
-}
-
-/**
- * Where installed packages live: the path after one of these is the package's own file, the same file as in
- * its repository (`node_modules/axios/lib/core/settle.js` is `lib/core/settle.js` of axios). A reporter's trace
- * runs through the installed copy of the project they report on, so these frames are the issue's best
- * evidence, not runtime noise. Inside node_modules at least two segments must follow the package name: a
- * bare `index.js` could be any dependency's.
- */
-const INSTALLED_PACKAGE_RES = [
-  /(?:site|dist)-packages\/(.+)$/,
-  /^(?:.*\/)?node_modules\/(?:@[^/]+\/)?[^/.][^/]*\/([^/]+\/.+)$/,
-  /(?:^|\/)\.cargo\/registry\/src\/[^/]+\/[^/]+\/(.+)$/,
-  /(?:^|\/)pkg\/mod\/[^@]+@[^/]+\/(.+)$/,
-];
-
-/** The path inside an installed package (see INSTALLED_PACKAGE_RES), or undefined. */
-export function installedPackagePath(path: string): string | undefined {
-  for (const pattern of INSTALLED_PACKAGE_RES) {
-    const inside = path.match(pattern)?.[1];
-    if (inside) return inside;
-  }
-  return undefined;
-}
-
-/** For absolute or installed paths keep the part inside the installed package, or the last few segments. */
-function tracePathSuffix(path: string): string {
-  const installed = installedPackagePath(path);
-  if (installed) return installed;
-  const parts = path.split('/');
-  return parts.slice(-Math.min(parts.length, 4)).join('/');
-}
-
-/**
- * A runtime's own file in a trace: the Python standard library, node_modules, Rust's and Go's runtimes, and
- * Node's internals (`internal/modules/cjs/loader.js`, always at the path's start). A Go project's own `internal/`
- * packages (`zrpc/internal/serverinterceptors/statinterceptor.go`, `internal/cmd/grpc.go`) are the project's.
- */
-function isRuntimePath(path: string): boolean {
-  return (
-    /(?:^|\/)(?:lib\/python\d[\d.]*\/(?!site-packages)|node_modules\/|runtime\/|rustc\/|\.cargo\/registry|<frozen|<string>|<stdin>|<ipython)/.test(path) ||
-    /^internal\/.*\.[cm]?js$/.test(path)
-  );
-}
-
-function javaPath(qualified: string, file: string): string {
-  const parts = qualified.split('.');
-  parts.pop();
-  return [...parts.filter((p) => /^[a-z]/.test(p)), file].join('/');
 }
 
 /** A URL-encoded path decoded, or as written when its escapes are malformed (`%zz`). */
