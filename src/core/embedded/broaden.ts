@@ -1,6 +1,6 @@
 import type { GrepHit } from '../../common/tools';
 import { inverseFrequency, lexicalTokens } from './lexical';
-import { pathKind } from './score';
+import { pathKind } from './pathKinds';
 
 /**
  * A wider look when the first turn found almost nothing to compare. An issue told in behaviour alone ("multi-line

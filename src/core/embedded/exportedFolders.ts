@@ -8,7 +8,7 @@
 
 import type { ToolResult } from '../../common/tools';
 import { numberedLines } from '../numberedLines';
-import { pathKind } from './score';
+import { pathKind } from './pathKinds';
 import { SCRIPT_FILE_EXTENSION } from './scriptPaths';
 
 /** The folder names pathKind calls examples; the manifest that can export one sits above it. */

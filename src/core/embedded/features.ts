@@ -3,7 +3,8 @@ import type { DefinitionWords } from './definitionWords';
 import type { ClueHit } from './evidence';
 import type { LexicalScore } from './leaderCheck';
 import type { EvidenceGroup } from './reasons';
-import { bodyNamedFile, bodyNameFiles, demotion, fileStem, isMigrationScript, issueKind, messageFileCount, namedByTitle, stemmedPathWords, titleNameFiles, titlePathWords, type ScoreContext, type ScoredFile } from './score';
+import { isMigrationScript } from './pathKinds';
+import { bodyNamedFile, bodyNameFiles, demotion, fileStem, issueKind, messageFileCount, namedByTitle, stemmedPathWords, titleNameFiles, titlePathWords, type ScoreContext, type ScoredFile } from './score';
 
 /** One candidate file described by named evidence features (the learned ranker's input). */
 export interface CandidateFeatures {

@@ -7,7 +7,7 @@
 import type { Clue } from './clues';
 import type { FileEvidence } from './evidence';
 import { areHalves } from './companions';
-import { pathKind } from './score';
+import { pathKind } from './pathKinds';
 
 /** A header: `.h`, `.hpp`, `.hh`, `.hxx`, and a header's template (`logging.h.in`). */
 const HEADER = /\.(?:h|hh|hpp|hxx|h\+\+)(?:\.in)?$/i;

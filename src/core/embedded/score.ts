@@ -1,6 +1,7 @@
 import { stemmer } from 'stemmer';
 import type { FileEvidence } from './evidence';
 import { localeOfFile } from './locales';
+import { BUILD_FILE, TS_DECLARATION, isStringTable, pathKind, type PathKind } from './pathKinds';
 import { SCRIPT_FILE_EXTENSION } from './scriptPaths';
 
 /** How much each kind and place of clue counts when mined from the issue. */
@@ -324,102 +325,6 @@ export function demotion(path: string, context: DemotionContext): number {
   if (kind === 'data') return FILE_WEIGHTS.dataFactor;
   if (kind === 'generated') return FILE_WEIGHTS.generatedFactor;
   return 1;
-}
-
-/**
- * A C or C++ project's build files: CMake's, Meson's, make's, autotools' and Bazel's, and a pkg-config file's
- * template. Data or docs by their names (`CMakeLists.txt`), but where a build or install issue is fixed.
- */
-const BUILD_FILE = /^(?:CMakeLists\.txt|meson\.build|meson_options\.txt|meson\.options|(?:GNU)?[Mm]akefile(?:\.am|\.in)?|configure\.(?:ac|in)|BUILD(?:\.bazel)?|WORKSPACE)$|\.(?:cmake(?:\.in)?|mk|bzl|pc(?:\.in|\.cmake)?)$/;
-
-/** A TypeScript declaration file: generated beside `.ts` sources, hand-written in a JavaScript package. */
-const TS_DECLARATION = /\.d\.[cm]?ts$/;
-
-const GENERATED_NAME = /(?:\.pb(?:\.gw)?\.go|_pb2(?:_grpc)?\.pyi?|\.pb\.(?:h|cc|ts|js)|[._]gen\.go|\.generated\.\w+|\.g\.dart|_mock\.go)$|^zz_generated\.|^mock_\w+\.go$/;
-
-/** A code file named by a language code, with or without a region (`en.go`, `ja.ts`, `pt_BR.js`, `zh-cn.py`). */
-const LANGUAGE_TABLE = /^(?:en|ja|fr|de|zh|ko|ru|pt|nl|pl|sv|cs|fi|da|nb|el|hu|ro|vi|th)(?:[-_][a-z]{2,4})?\.(?:go|[cm]?[jt]sx?|py|rs|java|kt|rb|php)$/;
-
-/** What a file is for, judged by its folders and name: only `source` is where most fixes go. */
-export type PathKind = 'source' | 'test' | 'doc' | 'example' | 'vendor' | 'data' | 'generated';
-
-/** A C or C++ file's template, filled in at build time: `logging.h.in`, `version.hpp.in`. */
-const CODE_TEMPLATE = /\.(?:h|hh|hpp|hxx|c|cc|cpp|cxx)\.in$/;
-
-/** Classifies a path as source, test, doc, example, vendored, data or generated/built by its folders and name. */
-export function pathKind(path: string): PathKind {
-  const lower = path.toLowerCase();
-  const name = lower.slice(lower.lastIndexOf('/') + 1);
-  // Type declarations beside sources (TypeScript's `.d.ts`, Python's `.pyi` stubs, Flow's `.js.flow`), built bundles
-  // and generated man pages look like code but are not where behaviour changes.
-  if (TS_DECLARATION.test(name) || /\.pyi$|\.js\.flow$/.test(name) || /(?:^|\/)(?:dist|build|out|bundle|coverage)\//.test(lower)) return 'generated';
-  // Code generators' outputs by their tools' naming conventions: protoc (`.pb.go`, `_pb2.py`, `.pb.cc`), gRPC
-  // gateways, oapi-codegen and `go generate` (`.gen.go`, `_gen.go`), Kubernetes' deepcopy (`zz_generated.*`),
-  // mockgen (`_mock.go`, `mock_*.go`), `.generated.ts`, Dart's `.g.dart`. A fix edits the
-  // schema or the generator; the output changes with it, but it is not where the change is decided.
-  if (GENERATED_NAME.test(name)) return 'generated';
-  // Man pages, also as a template or a prebuilt copy (`jq.1.prebuilt`, `tool.1.in`): they list every option.
-  if (/\.[1-9](?:\.(?:in|prebuilt|gz))?$/.test(name) || /(?:^|\/)man\/[^/]+\.[1-9]\w*$/.test(lower)) return 'doc';
-  // Release notes kept in a folder of their own (jackson's `release-notes/VERSION-2.x`, towncrier's
-  // `newsfragments/`, changesets' `.changeset/`): whatever the file is called, it lists past fixes.
-  if (/(?:^|\/)(?:release[-_]?notes|changelogs?|changelog\.d|changes\.d|newsfragments|\.changeset)\//.test(lower)) return 'doc';
-  // Repository metadata (issue templates, workflows) and a top-level copy of other projects' code.
-  if (/^\.github\//.test(lower)) return 'data';
-  if (/^contrib\//.test(lower)) return 'vendor';
-  // Snapshot tests' recorded outputs (Jest's and Vitest's `__snapshots__/*.snap`, Rust insta's `snapshots/*.snap`)
-  // hold every message the program prints, beside the test that records them; Jest's `__mocks__`, test fixtures
-  // and browser tests (`e2e/`, `cypress/`) are tests too. A test of the string tables (`tests/locales/de.test.ts`,
-  // `tests/i18n/`) is a test, not a table.
-  if (/(?:^|\/)(?:tests?|testing|__tests__|__snapshots__|__mocks__|fixtures?|e2e|cypress|spec|specs|testdata|test_utils|benchmarks?|bench)\//.test(lower)) return 'test';
-  // A folder named for a kind of test (`integration-tests/`, Maven's `src/integration-test/`, `js_tests/`,
-  // `scripts/stress-test/`, .NET's `Foo.Tests/`); `jest-test-result/` and other names that go on are not.
-  if (/(?:^|\/)[\w.-]+[-_.]tests?\//.test(lower)) return 'test';
-  if (/^test_|_test\.\w+$|_tests\.\w+$|\.(?:test|spec)\.\w+$|^conftest\.py$|tests?\.(?:rs|py)$|\.snap$/.test(name)) return 'test';
-  // String tables (translations/en.ts, locales/fr.json) hold every word of the UI: they match any issue.
-  if (/(?:^|\/)(?:translations?|locales?|i18n|l10n)\//.test(lower) || /(?:^|\/)(?:lang|languages?)\/[a-z]{2}(?:[-_][a-z]{2,4})?(?:\/|\.\w+$)/.test(lower)) return 'data';
-  // A code file named by a language (`cwe/en.go` beside `cwe/ja.go`, `messages/de_DE.js`) is a string table too. Codes
-  // that also name programs or words (`tr`, `it`, `id`, `es`) are left out.
-  if (LANGUAGE_TABLE.test(name)) return 'data';
-  // Fuzzing harnesses feed the code random input (cargo-fuzz's `fuzz/fuzz_targets/`, OSS-Fuzz's `fuzz/`, go-fuzz's
-  // `lexer_fuzz.go`, libFuzzer's `x_fuzzer.cc`): tests by another name.
-  if (/(?:^|\/)(?:fuzz|fuzzing|fuzzers?)\//.test(lower) || /^fuzz_|_fuzz(?:er)?\.\w+$/.test(name)) return 'test';
-  // Go keeps a package's documentation comment in `doc.go`.
-  if (/(?:^|\/)(?:docs?|documentation|doc_src)\//.test(lower) || /\.(?:md|rst|txt|adoc)$/.test(name) || name === 'doc.go') return 'doc';
-  // Release notes and credits under any extension (CHANGES.old, HISTORY, NEWS.txt, AUTHORS).
-  // Also one per release line (libevent's `ChangeLog-2.0`, `CHANGES-1.x`, `NEWS-3.2.md`).
-  if (/^(?:changes|changelog|history|news|release[-_]?notes|authors|contributors)(?:[-_]v?\d[\dx.]*)?(?:\.(?!(?:py|pyx|js|mjs|ts|go|rs|java|kt|c|cc|cpp|h|hpp|rb|php)$)\w+)?$/.test(name)) return 'doc';
-  // Storybook's stories show a component; the component's own file is where it changes. Go keeps examples in
-  // `_examples/` (the go tool skips folders starting with `_` or `.`), so those prefixes count too.
-  if (/(?:^|\/)[_.]?(?:examples?|samples?|demos?|tutorials?|galleries?)\//.test(lower) || /\.stories\.(?:[cm]?[jt]sx?|mdx)$/.test(name)) return 'example';
-  // Python's vendored copies live in `_vendor/` (pip, setuptools) or `vendored/` inside the package.
-  if (/(?:^|\/)(?:_?vendor|_?vendored|third_party|thirdparty|external|node_modules|extern)\//.test(lower) || /(?:^|\/)singleheader\//.test(lower)) return 'vendor';
-  // GNU build machinery copied into a project by autotools and libtool: no behaviour of the project is decided there.
-  if (/^(?:config\.(?:guess|sub)|ltmain\.sh|install-sh|depcomp|missing|compile|ar-lib|test-driver|ylwrap|mkinstalldirs|aclocal\.m4)$/.test(name)) return 'vendor';
-  // Minified or version-stamped bundles (jquery-3.5.1.js, underscore.min.js) are copies of someone else's code.
-  if (/\.min\.(?:js|css)$|[-.]v?\d+\.\d+(?:\.\d+)?(?:\.min)?\.(?:js|css)$/.test(name)) return 'vendor';
-  // A code file kept as a template that the build fills in (glog's `logging.h.in`, gflags' `gflags.h.in`) is that
-  // code; a configuration header's template (autoheader's `config.h.in`, `foo_config.h.in`) is not.
-  if (CODE_TEMPLATE.test(name) && !/config|defs?\./.test(name)) return 'source';
-  // Configuration, make fragments, templates filled in at build time (`config.h.in`) and patches are not code either.
-  // IDE project files too (a debugger's `.natvis` view, Visual Studio's and Xcode's projects).
-  if (/\.(?:json|ya?ml|lock|cmd|bat|ps1|csv|tsv|svg|html?|xml|ini|cfg|conf|toml|txt|properties|gradle|mod|sum|mk|in|patch|diff|natvis|vcxproj|sln|pbxproj|plist)$/.test(name) || !name.includes('.')) return 'data';
-  return 'source';
-}
-
-/**
- * A database migration or upgrade script: numbered or timestamped in a migrations folder (Django's
- * `migrations/0011_update_proxy_permissions.py`, goose's `db/migration/20200608153717_x.go`, golang-migrate's
- * `000001_init.up.sql`, Rails' `db/migrate/`), or under a version folder (NodeBB's `upgrades/1.14.0/x.js`). Each
- * runs once on old data; the behaviour an issue is about lives in the code beside them. The migrations framework's
- * own modules (`django/db/migrations/autodetector.py`) are not scripts.
- */
-export function isMigrationScript(path: string): boolean {
-  return /(?:^|\/)(?:migrations?|upgrades?|migrate)\/(?:[a-z][\w-]*\/)?(?:v?\d+(?:\.\d+)+\/[^/]+|\d+[_-][^/]+)$/i.test(path);
-}
-
-/** Translation catalogs and other data files: they copy a program's messages (`locale/fr/LC_MESSAGES/x.po`). */
-export function isStringTable(path: string): boolean {
-  return pathKind(path) === 'data' || /\.pot?$/.test(path);
 }
 
 /**

@@ -3,7 +3,8 @@ import type { Clue } from '../../../../src/core/embedded/clues';
 import { cachedDefinitionNames, declaresTypeOnly, definesName, definitionSearchPatterns } from '../../../../src/core/embedded/definitions';
 import { EvidenceBoard, moduleMatchesClue, pathMatchesClue } from '../../../../src/core/embedded/evidence';
 import { rangesFor, reasonFor } from '../../../../src/core/embedded/reasons';
-import { chooseAnswer, fileStem, isMigrationScript, isStringTable, isTitleName, messageFileCount, pathKind, rankFiles, stem, stemmedPathWords, titlePathWords, type ScoreContext } from '../../../../src/core/embedded/score';
+import { isStringTable } from '../../../../src/core/embedded/pathKinds';
+import { chooseAnswer, fileStem, isTitleName, messageFileCount, rankFiles, stem, stemmedPathWords, titlePathWords, type ScoreContext } from '../../../../src/core/embedded/score';
 
 const titleClue: Clue = { kind: 'symbol', text: 'separability_matrix', source: 'title', weight: 3.9 };
 const bodyClue: Clue = { kind: 'symbol', text: 'CompoundModel', source: 'body', weight: 2.1 };
@@ -150,58 +151,7 @@ describe('embedded scoring', () => {
     assert.deepEqual(first, ['a.go', 'b.go']);
   });
 
-  it('classifies paths and stems words', () => {
-    assert.equal(pathKind('src/_pytest/main.py'), 'source');
-    assert.equal(pathKind('testing/test_main.py'), 'test');
-    assert.equal(pathKind('core/mapping/unmarshaler_test.go'), 'test');
-    assert.equal(pathKind('src/cards/repo-card.test.js'), 'test');
-    assert.equal(pathKind('docs/usage.rst'), 'doc');
-    // Release notes are prose whatever their extension (sphinx keeps CHANGES.old at the top level).
-    assert.equal(pathKind('CHANGES.old'), 'doc');
-    assert.equal(pathKind('HISTORY'), 'doc');
-    assert.equal(pathKind('sphinx/util/changes.py'), 'source', 'a module named changes is code');
-    assert.equal(pathKind('examples/demo.py'), 'example');
-    assert.equal(pathKind('_examples/simple/main.go'), 'example', "Go's examples, in a folder the go tool skips");
-    assert.equal(pathKind('src/types/index.js.flow'), 'generated', "Flow's type declarations, like a .d.ts");
-    assert.equal(pathKind('singleheader/simdjson.h'), 'vendor');
-    assert.equal(pathKind('src/pip/_vendor/requests/models.py'), 'vendor');
-    assert.equal(pathKind('botocore/vendored/six.py'), 'vendor');
-    assert.equal(pathKind('crates/red_knot_vendored/src/lib.rs'), 'source', "a crate named for what it holds is the project's");
-    assert.equal(pathKind('sphinx/themes/basic/static/jquery-3.5.1.js'), 'vendor');
-    assert.equal(pathKind('static/app.min.js'), 'vendor');
-    assert.equal(pathKind('src/cards/stats-card.js'), 'source');
-    assert.equal(pathKind('package.json'), 'data');
-    // Snapshot tests' recorded outputs: Jest's and Vitest's, and Rust insta's.
-    assert.equal(pathKind('src/components/__snapshots__/Button.test.tsx.snap'), 'test');
-    assert.equal(pathKind('crates/ruff_linter/src/rules/pyflakes/snapshots/ruff_linter__rules__pyflakes__tests__F523_F523.py.snap'), 'test');
-    assert.equal(pathKind('crates/ruff_linter/src/rules/pyflakes/rules/strings.rs'), 'source');
-    for (const path of ['redis.conf', 'ports/unix/variants/mpconfigvariant_common.mk', 'config.h.in', 'MANIFEST.in', 'patches/fix-build.patch']) {
-      assert.equal(pathKind(path), 'data', path);
-    }
-    assert.equal(pathKind('src/server/main.in.ts'), 'source', 'only a name ending in .in is a template');
-    // The test folders of JavaScript projects, and Storybook's stories.
-    for (const path of ['src/api/__mocks__/client.ts', 'packages/core/fixtures/issue.js', 'e2e/login.ts', 'cypress/integration/cart.js']) {
-      assert.equal(pathKind(path), 'test', path);
-    }
-    assert.equal(pathKind('src/components/Button.stories.tsx'), 'example');
-    assert.equal(pathKind('src/components/Button.tsx'), 'source');
-    assert.equal(pathKind('lib/matplotlib/axes/_base.pyi'), 'generated', 'a stub declares what the .py beside it does');
-    assert.equal(pathKind('lib/matplotlib/axes/_base.py'), 'source');
-    // String tables named by their language, and Go's package documentation.
-    for (const path of ['cwe/en.go', 'cwe/ja.go', 'src/messages/pt_BR.js', 'i18n_tables/zh-cn.py']) assert.equal(pathKind(path), 'data', path);
-    for (const path of ['src/uu/tr/src/tr.rs', 'src/id.go', 'lib/es.js', 'src/entry.go']) assert.equal(pathKind(path), 'source', path);
-    assert.equal(pathKind('internal/server/doc.go'), 'doc');
-    for (const path of ['fuzz/fuzz_targets/fuzz_env.rs', 'caddyconfig/caddyfile/lexer_fuzz.go', 'fuzz/fuzz_dump.cpp', 'tests/fuzz/parse_fuzzer.cc']) {
-      assert.equal(pathKind(path), 'test', path);
-    }
-    assert.equal(pathKind('src/fuzzy/matcher.ts'), 'source', 'fuzzy matching is not fuzzing');
-    // Migration scripts run once on old data; a migrations framework's own modules are code.
-    for (const path of ['django/contrib/auth/migrations/0011_update_proxy_permissions.py', 'db/migration/20200608153717_referential_integrity.go', 'src/upgrades/1.14.0/fix_category_image_field.js', 'config/migrations/postgres/000012_rollouts.up.sql', 'db/migrate/20240101120000_add_users.rb']) {
-      assert.ok(isMigrationScript(path), path);
-    }
-    for (const path of ['django/db/migrations/autodetector.py', 'django/contrib/auth/migrations/__init__.py', 'src/upgrade.js', 'internal/storage/sql/migrator.go']) {
-      assert.ok(!isMigrationScript(path), path);
-    }
+  it('stems words and matches path clues', () => {
     assert.equal(stem('printer'), stem('printing'));
     assert.ok(pathMatchesClue('lib/matplotlib/widgets.py', 'matplotlib/widgets.py'));
     assert.ok(!pathMatchesClue('lib/matplotlib/mywidgets.py', 'widgets.py'));
