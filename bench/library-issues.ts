@@ -25,16 +25,17 @@
 // also scored file by file (17 / 34 first as written). An eleventh (`"written": "helper27"` and `"helper28"`), by
 // two more blind helpers, is against leaflet, nunjucks, fast-xml-parser and terser, and yjs, bull, mysql2 and tar
 // (33 / 48 and 30 / 48 first as written; no mechanism was built on their misses).
-// Usage: npx tsx bench/library-issues.ts [--written GROUP]; results in bench/results/library-issues.json (not
-// written when one group is run).
+// Usage: npx tsx bench/library-issues.ts [--written GROUP] [--features FILE]; results in
+// bench/results/library-issues.json (not written when one group is run). `--features` also writes each run's
+// candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEmbeddedBrain } from '../src/core/embedded/index';
 import { Locator } from '../src/core/locator';
 import { NodeToolRunner } from '../src/tools/runner';
 import { fileLevel, fileScores, type AnsweredIssue } from './lib/answeredIssue';
+import { CollectedCandidates } from './lib/collectedCandidates';
 import { median } from './lib/stats';
 
 const WRITTEN = ['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5', 'helper13', 'helper16', 'helper17', 'helper20', 'helper23', 'helper27', 'helper28'] as const;
@@ -189,12 +190,19 @@ function isNestedManifest(root: string, src: string): boolean {
   return src.endsWith('/package.json') && src !== join(root, 'package.json');
 }
 
+/** An issue as a labelled run: its line in the bench, the package (without a version) and the files it expects. */
+function labelled(issue: LibraryIssue & { line: number }) {
+  const repo = issue.package.replace(/(.)@.*$/, '$1');
+  return { instance_id: `${issue.package}#${issue.line}`, repo, language: /\.tsx?$/.test(issue.expected) ? 'typescript' : 'javascript', gold_files: issue.changed ?? [issue.expected] };
+}
+
 async function main(): Promise<void> {
   const onlyGroup = process.argv.includes('--written') ? process.argv[process.argv.indexOf('--written') + 1] : undefined;
+  const collected = new CollectedCandidates(process.argv.includes('--features') ? process.argv[process.argv.indexOf('--features') + 1] : undefined, 'library-issues.jsonl');
   const issues = readFileSync('bench/library-issues.jsonl', 'utf8')
     .trim()
     .split('\n')
-    .map((line) => JSON.parse(line) as LibraryIssue)
+    .map((line, index) => ({ ...(JSON.parse(line) as LibraryIssue), line: index + 1 }))
     .filter((issue) => onlyGroup === undefined || (issue.written ?? 'reading') === onlyGroup);
   const root = mkdtempSync(join(tmpdir(), 'codegrep-libraries-'));
   try {
@@ -203,7 +211,7 @@ async function main(): Promise<void> {
     for (const issue of issues) {
       if (!dirs.has(issue.package)) dirs.set(issue.package, copyPackage(issue.package, root));
       const t0 = performance.now();
-      const result = await new Locator(new NodeToolRunner({ roots: [dirs.get(issue.package)!] })).locate({ title: issue.title, body: issue.body }, createEmbeddedBrain());
+      const result = await new Locator(new NodeToolRunner({ roots: [dirs.get(issue.package)!] })).locate({ title: issue.title, body: issue.body }, collected.brain(labelled(issue)));
       const answer = result.candidates.map((c) => c.path);
       const row: Row = { package: issue.package, written: issue.written ?? 'reading', title: issue.title, expected: issue.expected, answer, first: answer[0] === issue.expected, answered: answer.includes(issue.expected), ms: Math.round(performance.now() - t0) };
       if (issue.style) row.style = issue.style;
@@ -236,6 +244,7 @@ async function main(): Promise<void> {
     for (const [written, g] of Object.entries(groups)) console.log(`  written ${written}: first ${g.firstFileRight} / ${g.issues}, in the answer ${g.inAnswer}`);
     for (const [name, t] of Object.entries(summary.fileLevel)) console.log(`  files changed, ${name}: P ${t.precision} R ${t.recall} F0.5 ${t.f05} (${t.issues} issues)`);
     if (onlyGroup === undefined) writeFileSync('bench/results/library-issues.json', `${JSON.stringify(summary, null, 2)}\n`);
+    await collected.write();
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -15,15 +15,16 @@
 // Python bugs (two thirds) and feature requests made the same way: helper24 against Werkzeug 2.2.2 (16) and Click
 // 8.1.3 (8), helper25 against NetworkX 2.8.8 (24), helper26 against Docutils 0.19 (14) and Python-Markdown 3.4.1
 // (10). Their trees are Debian's installed packages (the mirror serves no upstream tarball for them).
-// Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME]; results in
-// bench/results/source-issues.json (written only when every issue is run).
+// Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME] [--features FILE]; results in
+// bench/results/source-issues.json (written only when every issue is run). `--features` also writes each run's
+// candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEmbeddedBrain } from '../src/core/embedded/index';
 import { Locator } from '../src/core/locator';
 import { NodeToolRunner } from '../src/tools/runner';
 import { fileLevel, fileScores, type AnsweredIssue } from './lib/answeredIssue';
+import { CollectedCandidates } from './lib/collectedCandidates';
 import { unpackDebianPythonPackage, unpackDebianSource } from './lib/debianSource';
 import { median } from './lib/stats';
 
@@ -123,10 +124,11 @@ function tally(rows: Row[], key: 'language' | 'written' | 'style'): Record<strin
 async function main(): Promise<void> {
   const onlyGroup = option('--written');
   const onlyPackage = option('--package');
+  const collected = new CollectedCandidates(option('--features'), 'source-issues.jsonl');
   const issues = readFileSync('bench/source-issues.jsonl', 'utf8')
     .trim()
     .split('\n')
-    .map((line) => JSON.parse(line) as SourceIssue)
+    .map((line, index) => ({ ...(JSON.parse(line) as SourceIssue), line: index + 1 }))
     .filter((issue) => (onlyGroup === undefined || issue.written === onlyGroup) && (onlyPackage === undefined || issue.package === onlyPackage));
   const root = mkdtempSync(join(tmpdir(), 'codegrep-sources-'));
   try {
@@ -140,7 +142,10 @@ async function main(): Promise<void> {
         trees.set(issue.package, tree);
       }
       const t0 = performance.now();
-      const result = await new Locator(new NodeToolRunner({ roots: [trees.get(issue.package)!] })).locate({ title: issue.title, body: issue.body }, createEmbeddedBrain());
+      const result = await new Locator(new NodeToolRunner({ roots: [trees.get(issue.package)!] })).locate(
+        { title: issue.title, body: issue.body },
+        collected.brain({ instance_id: `${issue.package}#${issue.line}`, repo: issue.package, language: known.language, gold_files: issue.changed ?? [issue.expected] }),
+      );
       const answer = result.candidates.map((c) => c.path);
       const row: Row = {
         package: issue.package,
@@ -179,6 +184,7 @@ async function main(): Promise<void> {
     }
     for (const [name, t] of Object.entries(summary.fileLevel)) console.log(`  files changed, ${name}: P ${t.precision} R ${t.recall} F0.5 ${t.f05} (${t.issues} issues)`);
     if (onlyGroup === undefined && onlyPackage === undefined) writeFileSync('bench/results/source-issues.json', `${JSON.stringify(summary, null, 2)}\n`);
+    await collected.write();
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -1,8 +1,9 @@
 /**
  * Scores a ranker model on candidate files collected from the dev sets (offline: no tools are run), beside
  * the hand ranking's answer, and prints how often the gold file is among the candidates at all, where it is
- * when the first answered file is wrong, and how often the model's first file departs from the hand ranking's
- * first and which of the two is then right.
+ * when the first answered file is wrong, how often the model's first file departs from the hand ranking's
+ * first and which of the two is then right, and what the runners-up (the ranked files below the answer at
+ * RUNNER_UP_FLOOR or more, which the panel lists apart) hold.
  *
  *   npx tsx scripts/ranker-dev-check.ts MODEL.json NAME=FEATURES.jsonl ...
  *
@@ -10,6 +11,7 @@
  * (only the candidates are used; the model it fits on dev rows is thrown away).
  */
 import { readFileSync } from 'node:fs';
+import { RUNNER_UP_FLOOR } from '../src/core/embedded/embeddedBrain';
 import { parseRankerModel, type RankerModel } from '../src/core/embedded/ranker';
 import { readIssues, type TrainingIssue } from '../src/trainer/examples';
 import { answerFor, modelOrder, scoreAnswers } from '../src/trainer/fit';
@@ -22,6 +24,7 @@ async function main(): Promise<void> {
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   const misses: string[] = [];
   const departures: string[] = [];
+  const runnersUp: string[] = [];
   for (const spec of sets) {
     const [name, file] = spec.split('=') as [string, string];
     const { issues } = await readIssues(file);
@@ -32,6 +35,7 @@ async function main(): Promise<void> {
     console.log(`| ${name} | ${s.n} | ${s.precision.toFixed(3)} | ${s.recall.toFixed(3)} | ${s.f05.toFixed(3)} | ${s.acc_at_1.toFixed(3)} | ${size.toFixed(2)} | ${within(1)}/${within(5)}/${within(15)}/${within(20)} |`);
     misses.push(`| ${name} | ${missPlaces(model, issues)} |`);
     departures.push(`| ${name} | ${departuresFromHand(model, issues)} |`);
+    runnersUp.push(`| ${name} | ${runnersUpHeld(model, issues)} |`);
   }
   // Where a wrong first file leaves the gold: what a change to the ranking could still reach.
   console.log('\n| set | first wrong: gold not a candidate / below the window / model\'s 2nd / 3rd or lower |');
@@ -41,6 +45,29 @@ async function main(): Promise<void> {
   console.log('\n| set | model\'s first departs from the hand ranking\'s: runs / model right / hand right |');
   console.log('|---|---|');
   for (const line of departures) console.log(line);
+  // Below the answer: how often a runner-up holds the gold file the answer missed, and at what cost in files shown.
+  console.log('\n| set | runs whose answer misses / of them a runner-up is gold / runners-up a run / share of runners-up gold |');
+  console.log('|---|---|');
+  for (const line of runnersUp) console.log(line);
+}
+
+/** The runners-up the embedded brain would list (RUNNER_UP_FLOOR), against the runs whose answer missed, as table text. */
+function runnersUpHeld(model: RankerModel, issues: TrainingIssue[]): string {
+  let missed = 0;
+  let rescued = 0;
+  let shown = 0;
+  let gold = 0;
+  for (const issue of issues) {
+    const answer = answerFor(model, issue);
+    const hit = answer.some((path) => issue.gold_files.includes(path));
+    const listed = modelOrder(model, issue).filter((o) => !answer.includes(o.path) && o.p >= RUNNER_UP_FLOOR);
+    const held = listed.filter((o) => issue.gold_files.includes(o.path)).length;
+    shown += listed.length;
+    gold += held;
+    if (!hit) missed++;
+    if (!hit && held > 0) rescued++;
+  }
+  return `${missed} / ${rescued} / ${(shown / Math.max(1, issues.length)).toFixed(2)} / ${Math.round((100 * gold) / Math.max(1, shown))} %`;
 }
 
 /** Runs whose first answered file is not the hand ranking's first, and how many of them each got right, as table text. */

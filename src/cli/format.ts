@@ -1,4 +1,4 @@
-import type { LocateResult } from '../common/result';
+import type { Candidate, LocateResult } from '../common/result';
 import { terminalSafe as safe } from '../common/terminalText';
 
 /**
@@ -12,11 +12,12 @@ export function formatResult(result: LocateResult): string {
     lines.push('No files found for this issue.');
   } else {
     const width = String(result.candidates.length).length;
-    result.candidates.forEach((candidate, index) => {
-      const ranges = candidate.ranges?.length ? `:${candidate.ranges.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(',')}` : '';
-      lines.push(`${String(index + 1).padStart(width)}. ${safe(candidate.path)}${ranges}`);
-      if (candidate.reason) lines.push(`${' '.repeat(width + 2)}${safe(candidate.reason)}`);
-    });
+    result.candidates.forEach((candidate, index) => lines.push(...candidateLines(candidate, `${String(index + 1).padStart(width)}.`)));
+    // Apart from the answer, so that a reader (or a script reading the numbered lines) never takes them for it.
+    if (result.alsoConsidered?.length) {
+      lines.push('', 'Also considered, less likely:');
+      for (const candidate of result.alsoConsidered) lines.push(...candidateLines(candidate, `${' '.repeat(width - 1)} -`));
+    }
   }
   const { turns, toolCalls, ms } = result.usage;
   const seconds = ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms} ms`;
@@ -27,4 +28,12 @@ export function formatResult(result: LocateResult): string {
   }
   lines.push('', summary.join(' · '));
   return lines.join('\n');
+}
+
+/** A candidate's path with its line ranges after `marker`, and its reason indented below. */
+function candidateLines(candidate: Candidate, marker: string): string[] {
+  const ranges = candidate.ranges?.length ? `:${candidate.ranges.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(',')}` : '';
+  const lines = [`${marker} ${safe(candidate.path)}${ranges}`];
+  if (candidate.reason) lines.push(`${' '.repeat(marker.length + 1)}${safe(candidate.reason)}`);
+  return lines;
 }

@@ -19,6 +19,6 @@ export type LocateEvent =
   | { type: 'tool-call'; runId: string; turn: number; call: ToolCall }
   | { type: 'tool-result'; runId: string; turn: number; callId: string; summary: ToolResultSummary }
   | { type: 'thought'; runId: string; turn: number; text: string }
-  | { type: 'candidates'; runId: string; candidates: Candidate[]; rejected: RejectedCitation[] }
+  | { type: 'candidates'; runId: string; candidates: Candidate[]; rejected: RejectedCitation[]; alsoConsidered?: Candidate[] }
   | { type: 'done'; runId: string; result: LocateResult }
   | { type: 'error'; runId: string; error: ErrorInfo };

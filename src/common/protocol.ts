@@ -44,8 +44,10 @@ export interface RunView {
   toolCalls: number;
   turns: TurnView[];
   candidates: Candidate[];
+  /** The brain's runners-up (LocateResult.alsoConsidered), listed apart; they start unticked. */
+  alsoConsidered?: Candidate[];
   rejected: RejectedCitation[];
-  /** Paths ticked for hand-off; all candidates start ticked. */
+  /** Paths ticked for hand-off; all candidates start ticked, runners-up unticked. */
   selected: string[];
   usage?: Usage;
   error?: ErrorInfo;

@@ -54,6 +54,11 @@ export interface LocateResult {
   /** The embedded brain's hint given to the model in its first turn, when warm start ran. */
   warmStart?: WarmStartRecord;
   candidates: Candidate[];
+  /**
+   * Files the brain ranked next, below its answer: less likely, shown apart and never handed off unless the user
+   * picks one. Not part of the answer (the eval harness scores `candidates` only). The embedded brain fills it.
+   */
+  alsoConsidered?: Candidate[];
   rejected: RejectedCitation[];
   trajectory: TrajectoryTurn[];
   usage: Usage;

@@ -68,6 +68,7 @@ function isStoredRun(value: unknown): value is RunView {
     typeof value.issue.title === 'string' &&
     typeof value.issue.body === 'string' &&
     Array.isArray(value.candidates) &&
+    (value.alsoConsidered === undefined || Array.isArray(value.alsoConsidered)) &&
     Array.isArray(value.turns) &&
     Array.isArray(value.selected) &&
     Array.isArray(value.folders) &&

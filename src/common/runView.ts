@@ -2,7 +2,7 @@ import type { ErrorInfo } from './errors';
 import type { LocateEvent } from './events';
 import type { Issue } from './issue';
 import type { HistoryEntry, RunView, TurnView } from './protocol';
-import type { LocateResult } from './result';
+import type { Candidate, LocateResult } from './result';
 import { plural, turnLabel } from './wording';
 
 /** A new, empty run as the panel shows it before the first event. */
@@ -41,7 +41,7 @@ export function applyEvent(view: RunView, event: LocateEvent): RunView {
     case 'tool-result':
       return updateTurn(view, event.turn, (t) => ({ ...t, calls: t.calls.map((c) => (c.id === event.callId ? { ...c, summary: event.summary } : c)) }));
     case 'candidates':
-      return { ...view, candidates: event.candidates, rejected: event.rejected, selected: event.candidates.map((c) => c.path) };
+      return withRunnersUp({ ...view, candidates: event.candidates, rejected: event.rejected, selected: event.candidates.map((c) => c.path) }, event.alsoConsidered);
     case 'done':
       return finishRunView(view, event.result);
     case 'error':
@@ -52,7 +52,18 @@ export function applyEvent(view: RunView, event: LocateEvent): RunView {
 /** Marks the run finished with its result (also used to show a result that came from elsewhere, e.g. chat). */
 export function finishRunView(view: RunView, result: LocateResult): RunView {
   const selected = view.candidates.length ? view.selected : result.candidates.map((c) => c.path);
-  return { ...view, status: 'done', brain: result.brain, issue: result.issue, candidates: result.candidates, rejected: result.rejected, selected, usage: result.usage };
+  return withRunnersUp({ ...view, status: 'done', brain: result.brain, issue: result.issue, candidates: result.candidates, rejected: result.rejected, selected, usage: result.usage }, result.alsoConsidered);
+}
+
+/** The view with the run's runners-up, or without any. */
+function withRunnersUp(view: RunView, alsoConsidered: Candidate[] | undefined): RunView {
+  const { alsoConsidered: _previous, ...rest } = view;
+  return alsoConsidered?.length ? { ...rest, alsoConsidered } : rest;
+}
+
+/** Every file the panel lists for a run: the answer, then the runners-up. */
+export function listedCandidates(view: Pick<RunView, 'candidates' | 'alsoConsidered'>): Candidate[] {
+  return [...view.candidates, ...(view.alsoConsidered ?? [])];
 }
 
 /** Marks the run failed (or cancelled) with an error the panel shows in place. */
@@ -74,10 +85,10 @@ export function runViewFromResult(runId: string, result: LocateResult, folders: 
   return finishRunView({ ...base, turns, toolCalls, currentTurn: result.usage.turns, totalTurns: result.usage.turns }, result);
 }
 
-/** Keeps only selections that are candidates of the run, in candidate order. */
+/** Keeps only selections that are files the run lists (answer or runners-up), in the order they are listed. */
 export function withSelection(view: RunView, paths: readonly string[]): RunView {
   const wanted = new Set(paths);
-  return { ...view, selected: view.candidates.map((c) => c.path).filter((p) => wanted.has(p)) };
+  return { ...view, selected: listedCandidates(view).map((c) => c.path).filter((p) => wanted.has(p)) };
 }
 
 /** The history row for a run. */

@@ -50,7 +50,7 @@ export interface TokenUsage {
 /** A brain's move for one turn: explore with tool calls, or answer. */
 export type BrainStep =
   | { kind: 'calls'; calls: ToolCall[]; thought?: string; usage?: TokenUsage }
-  | { kind: 'answer'; files: CitedFile[]; thought?: string; usage?: TokenUsage };
+  | { kind: 'answer'; files: CitedFile[]; thought?: string; usage?: TokenUsage; alsoConsidered?: CitedFile[] };
 
 /** One run's worth of brain state (message history, evidence gathered so far). */
 export interface BrainSession {

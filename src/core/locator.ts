@@ -87,6 +87,7 @@ export class Locator {
       const session = brain.start(issue, limits, context);
       let results: { call: ToolCall; result: ToolResult }[] = [];
       let answer: CitedFile[] = [];
+      let runnersUp: CitedFile[] = [];
       for (let turn = 1; turn <= totalTurns; turn++) {
         throwIfAborted(signal);
         const final = turn === totalTurns;
@@ -99,6 +100,7 @@ export class Locator {
         if (step.thought) emit({ type: 'thought', runId, turn, text: step.thought });
         if (step.kind === 'answer') {
           answer = step.files;
+          runnersUp = step.alsoConsidered ?? [];
           break;
         }
         if (final) break; // calls on the answer turn are ignored: no answer given
@@ -107,9 +109,11 @@ export class Locator {
       }
       const { candidates, rejected } = await this.checkCitations(answer);
       if (candidates.length === 0) throwIfToolsBroken(trajectory);
-      emit({ type: 'candidates', runId, candidates, rejected });
+      const alsoConsidered = await this.checkRunnersUp(runnersUp, candidates);
+      emit({ type: 'candidates', runId, candidates, rejected, ...(alsoConsidered.length ? { alsoConsidered } : {}) });
       usage.ms = Math.round(performance.now() - started);
       const result: LocateResult = { issue, brain: brain.name, candidates, rejected, trajectory, usage };
+      if (alsoConsidered.length) result.alsoConsidered = alsoConsidered;
       if (brain.profile) result.profile = brain.profile;
       if (warmStart) result.warmStart = warmStart;
       emit({ type: 'done', runId, result });
@@ -211,6 +215,17 @@ export class Locator {
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * The brain's runners-up that exist in the workspace and are not in the answer. One that does not resolve is
+   * dropped without a word: it was never cited as an answer.
+   */
+  private async checkRunnersUp(files: CitedFile[], answer: Candidate[]): Promise<Candidate[]> {
+    if (files.length === 0 || answer.length === 0) return [];
+    const answered = new Set(answer.map((c) => c.path));
+    const { candidates } = await this.checkCitations(files);
+    return candidates.filter((c) => !answered.has(c.path));
   }
 
   /** Keeps cited files that exist in the workspace (merged per path, first mention wins rank). */

@@ -31,6 +31,8 @@ interface Scenario {
   docsImages?: boolean;
   /** A file the brain reads during the run: "How it searched" must open it on click. */
   readPath?: string;
+  /** A runner-up the brain lists apart from its answer: folded away, and handed off only once ticked. */
+  runnerUp?: string;
 }
 
 let browser: Browser;
@@ -110,6 +112,26 @@ function locateScenario(scenario: Scenario, afterLocate?: () => void): void {
     assert.ok(copied.includes(scenario.expectedPath), `clipboard holds ${scenario.expectedPath}:\n${copied}`);
   });
 
+  if (scenario.runnerUp) {
+    const runnerUp = scenario.runnerUp;
+    it('folds runners-up away below the answer, and hands one off only once ticked', async () => {
+      const { page } = workbench;
+      const frame = resultsFrame(page);
+      const row = frame.locator(`[data-testid="runner-up"][data-path="${runnerUp}"]`);
+      assert.match(await frame.locator('#also-considered > summary').innerText(), /Also considered, less likely/);
+      assert.equal(await row.isVisible(), false, 'folded until the user opens it');
+      const before = await page.evaluate<string>('navigator.clipboard.readText()');
+      assert.ok(!before.includes(runnerUp), 'not in the hand-off while unticked');
+      await frame.locator('#also-considered > summary').click();
+      await row.waitFor();
+      await row.locator('.pick').click();
+      await frame.locator('#copy-context').click();
+      await frame.locator('#action-status', { hasText: /Copied 2/ }).waitFor();
+      const copied = await page.evaluate<string>('navigator.clipboard.readText()');
+      assert.ok(copied.includes(runnerUp) && copied.includes(scenario.expectedPath), `clipboard holds both:\n${copied}`);
+    });
+  }
+
   it('raised no CodeGrep error notification on the way', async () => {
     const { page } = workbench;
     await runFromPalette(page, 'Notifications: Show Notifications');
@@ -164,6 +186,7 @@ describe('e2e: locate with the embedded brain', () => {
     expectedLine: 24,
     // Since the learned ranker (0c3c02e) the reason leads with the evidence it weighed most: the title word "bucket".
     reason: /tokens must be positive|consume|TokenBucket|"bucket"/,
+    runnerUp: 'ratelimit/__init__.py',
     docsImages: true,
   });
 });

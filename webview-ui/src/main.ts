@@ -4,6 +4,7 @@ import { render } from 'lit';
 import type { ErrorAction } from '../../src/common/errors';
 import type { HandoffOutcome, PanelState, RenderedSnapshot, RunView } from '../../src/common/protocol';
 import type { LineRange } from '../../src/common/result';
+import { withSelection } from '../../src/common/runView';
 import { HostConnection } from './hostConnection';
 import { plural } from './format';
 import { PAGE_CSS } from './styles';
@@ -40,7 +41,13 @@ const host = new HostConnection(
 const actions: ViewActions = {
   open: (path: string, range?: LineRange) => void host.request('open', { path, range }).catch(showError),
   toggle: (path, checked) => select(checked ? [...current()!.selected, path] : current()!.selected.filter((p) => p !== path)),
-  toggleAll: (checked) => select(checked ? current()!.candidates.map((c) => c.path) : []),
+  toggleAll: (checked) => {
+    // The answer's files; ticked runners-up stay ticked.
+    const run = current()!;
+    const answer = run.candidates.map((c) => c.path);
+    const others = run.selected.filter((p) => !answer.includes(p));
+    select(checked ? [...answer, ...others] : others);
+  },
   sendToChat: () => {
     const run = current()!;
     host.request('sendToChat', { runId: run.runId, paths: run.selected }).then((outcome) => notify(handoffNotice(outcome)), showError);
@@ -73,8 +80,8 @@ function current(): RunView | undefined {
 function select(paths: string[]): void {
   const run = current();
   if (!run) return;
-  const wanted = new Set(paths);
-  panel = { ...panel, current: { ...run, selected: run.candidates.map((c) => c.path).filter((p) => wanted.has(p)) } };
+  // The host keeps the same rule (withSelection): only files the run lists, answer first, then runners-up.
+  panel = { ...panel, current: withSelection(run, paths) };
   host.notify('selection', { runId: run.runId, paths: panel.current!.selected });
   draw();
 }

@@ -95,6 +95,9 @@ a:hover { color: var(--vscode-textLink-activeForeground); text-decoration: under
 .reason { margin: 4px 0 0; overflow-wrap: anywhere; white-space: pre-wrap; }
 .reason code { padding: 0 3px; border-radius: 3px; background: var(--vscode-textCodeBlock-background); }
 .placeholder { color: var(--vscode-descriptionForeground); margin: 4px 0 12px; }
+.also-considered { margin: 6px 0 0; }
+.also-considered > summary { color: var(--vscode-descriptionForeground); cursor: pointer; padding: 2px 0; }
+.also-considered .path-name { font-weight: normal; }
 .rejected { margin: 6px 0 0; color: var(--vscode-descriptionForeground); font-size: 0.92em; }
 .rejected ul { margin: 4px 0; padding-left: 20px; }
 

@@ -146,13 +146,15 @@ function toolbarView(run: RunView, local: LocalState, actions: ViewActions): Tem
 }
 
 function candidatesView(run: RunView, actions: ViewActions): TemplateResult {
-  const all = run.candidates.length > 0 && run.selected.length === run.candidates.length;
   const selected = new Set(run.selected);
+  // "Select all" is about the answer; runners-up keep their own ticks.
+  const all = run.candidates.length > 0 && run.candidates.every((c) => selected.has(c.path));
+  const some = run.candidates.some((c) => selected.has(c.path));
   return html`<section id="candidates" class="candidates" aria-labelledby="candidates-heading" data-count=${run.candidates.length}>
     <div class="section-head">
       <h2 id="candidates-heading">Files <span class="count-badge">${run.candidates.length}</span></h2>
       ${run.candidates.length
-        ? html`<vscode-checkbox id="select-all" label="Select all" ?checked=${all} ?indeterminate=${!all && selected.size > 0}
+        ? html`<vscode-checkbox id="select-all" label="Select all" ?checked=${all} ?indeterminate=${!all && some}
             @change=${(e: Event) => actions.toggleAll((e.target as HTMLInputElement).checked)}></vscode-checkbox>`
         : nothing}
     </div>
@@ -161,6 +163,7 @@ function candidatesView(run: RunView, actions: ViewActions): TemplateResult {
           ${run.candidates.map((c, i) => candidateView(c, i, selected.has(c.path), actions))}
         </ol>`
       : html`<p class="placeholder" id="candidates-empty">${emptyCandidatesText(run)}</p>`}
+    ${run.candidates.length && run.alsoConsidered?.length ? runnersUpView(run.alsoConsidered, selected, actions) : nothing}
     ${run.rejected.length
       ? html`<details id="rejected" class="rejected">
           <summary>${run.rejected.length} cited ${run.rejected.length === 1 ? 'path' : 'paths'} not shown</summary>
@@ -172,16 +175,27 @@ function candidatesView(run: RunView, actions: ViewActions): TemplateResult {
   </section>`;
 }
 
+/** The brain's runners-up, folded away below the answer: less likely files, to look at when the answer is not it. */
+function runnersUpView(runnersUp: Candidate[], selected: Set<string>, actions: ViewActions): TemplateResult {
+  return html`<details id="also-considered" class="also-considered" data-count=${runnersUp.length}>
+    <summary>Also considered, less likely (${runnersUp.length})</summary>
+    <ul class="candidate-list">
+      ${runnersUp.map((c, i) => candidateView(c, i, selected.has(c.path), actions, true))}
+    </ul>
+  </details>`;
+}
+
 function emptyCandidatesText(run: RunView): string {
   if (run.status === 'running') return run.currentTurn ? 'Searching the workspace…' : 'Starting…';
   if (run.status === 'done') return 'No files found. Try adding a file name, symbol or error message to the issue text.';
   return 'No files.';
 }
 
-function candidateView(c: Candidate, index: number, checked: boolean, actions: ViewActions): TemplateResult {
+/** One listed file: of the answer (ranked), or a runner-up (unranked, `runnerUp`). */
+function candidateView(c: Candidate, index: number, checked: boolean, actions: ViewActions, runnerUp = false): TemplateResult {
   const { dir, name } = splitPath(c.path);
   const ranges = c.ranges ?? [];
-  return html`<li class="candidate" data-path=${c.path} data-rank=${index + 1} data-testid="candidate">
+  return html`<li class="candidate" data-path=${c.path} data-rank=${runnerUp ? nothing : index + 1} data-testid=${runnerUp ? 'runner-up' : 'candidate'}>
     <vscode-checkbox class="pick" ?checked=${checked} @change=${(e: Event) => actions.toggle(c.path, (e.target as HTMLInputElement).checked)}
       ><span class="sr-only">Select ${c.path}</span></vscode-checkbox
     >
@@ -189,7 +203,7 @@ function candidateView(c: Candidate, index: number, checked: boolean, actions: V
       <div class="candidate-head">
         <button class="candidate-open" data-testid="open-candidate" title="Open ${c.path}${ranges.length ? ` at its strongest evidence (line ${ranges[0][0]})` : ''}"
           aria-label="Open ${c.path}${ranges.length ? ` at line ${ranges[0][0]}` : ''}" @click=${() => actions.open(c.path, ranges[0])}>
-          <span class="rank" aria-hidden="true">${index + 1}</span>
+          ${runnerUp ? nothing : html`<span class="rank" aria-hidden="true">${index + 1}</span>`}
           <span class="codicon codicon-file" aria-hidden="true"></span>
           <span class="path"><span class="path-name">${name}</span>${dir ? html`<span class="path-dir">${dir.slice(0, -1)}</span>` : nothing}</span>
         </button>

@@ -5,7 +5,7 @@ import { formatForAgent } from '../../common/handoffText';
 import { issueFromText } from '../../common/issue';
 import type { HandoffOutcome, PanelState, RunView, WebviewRequests } from '../../common/protocol';
 import { RunHistory } from '../../common/runHistory';
-import { applyEvent, failRunView, progressLabel, runViewFromResult, startRunView, withSelection } from '../../common/runView';
+import { applyEvent, failRunView, listedCandidates, progressLabel, runViewFromResult, startRunView, withSelection } from '../../common/runView';
 import type { BrainChoice } from '../../common/settings';
 import type { LocateResult } from '../../common/result';
 import { clip, editorMessage } from '../../common/wording';
@@ -174,7 +174,7 @@ export class RunController implements PanelOwner, vscode.Disposable {
   /** Opens a candidate (at `range`, else its first listed range: the brain lists the strongest evidence first) or a file the trajectory read. */
   private async open(path: string, range: [number, number] | undefined): Promise<void> {
     const run = this.requireCurrent();
-    const candidate = run.candidates.find((c) => c.path === path);
+    const candidate = listedCandidates(run).find((c) => c.path === path);
     if (!candidate && !run.turns.some((t) => t.calls.some((c) => c.call.name === 'read' && c.call.args.path === path))) {
       throw new CodeGrepError('not-found', `${path} is neither a candidate nor a file this run read.`);
     }
@@ -202,14 +202,14 @@ export class RunController implements PanelOwner, vscode.Disposable {
 
   private async copyContext(runId: string, paths: string[]): Promise<{ copied: number }> {
     const run = this.requireRun(runId);
-    const chosen = run.candidates.filter((c) => paths.includes(c.path));
+    const chosen = listedCandidates(run).filter((c) => paths.includes(c.path));
     await vscode.env.clipboard.writeText(formatForAgent(run.issue, chosen));
     return { copied: chosen.length };
   }
 
   private async sendToChat(runId: string, paths: string[]): Promise<HandoffOutcome> {
     const run = this.requireRun(runId);
-    const candidates = run.candidates.filter((c) => paths.includes(c.path));
+    const candidates = listedCandidates(run).filter((c) => paths.includes(c.path));
     const folders = run.folderUris.map((u) => vscode.Uri.parse(u));
     const files = await Promise.all(candidates.map((c) => candidateUri(folders, c.path)));
     const args: SendToChatArgs = { issue: run.issue, candidates, files };

@@ -27,6 +27,18 @@ describe('cli locate output', () => {
     );
   });
 
+  it('lists runners-up apart, after the numbered answer and never numbered', () => {
+    const text = formatResult({
+      ...base,
+      candidates: [{ path: 'a/b.py', ranges: [[10, 40]], reason: 'defines `parse_header`' }],
+      alsoConsidered: [{ path: 'c.py', ranges: [[3, 3]], reason: 'uses `header`' }, { path: 'd\u001b[31m.py', reason: '' }],
+    });
+    assert.equal(
+      text,
+      ['1. a/b.py:10-40', '   defines `parse_header`', '', 'Also considered, less likely:', ' - c.py:3', '   uses `header`', ' - d\ufffd[31m.py', '', 'embedded · 1 turn · 1 tool call · 1.5 s'].join('\n'),
+    );
+  });
+
   it('names the protocol a model brain spoke and the warm start it got', () => {
     const text = formatResult({ ...base, brain: 'openai:CodeScout-14B', profile: 'codescout', warmStart: { brain: 'embedded', candidates: ['a.py', 'b.py'], toolCalls: 6, ms: 300 } });
     assert.match(text, /^openai:CodeScout-14B \(codescout protocol, warm start: 2 hinted\) · 1 turn/m);

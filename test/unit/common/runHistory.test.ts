@@ -50,6 +50,8 @@ describe('RunHistory', () => {
     assert.equal(new RunHistory(store).get('a')?.issue.body.length, 4000);
     await store.update('codegrep.history.v1', [{ runId: 1 }, 'junk', null, { ...run('ok'), status: 'done' }]);
     assert.deepEqual(new RunHistory(store).list().map((r) => r.runId), ['ok']);
+    await store.update('codegrep.history.v1', [{ ...run('bad'), alsoConsidered: 'junk' }, { ...run('up'), alsoConsidered: [{ path: 'c.py', reason: 'r' }] }]);
+    assert.deepEqual(new RunHistory(store).list().map((r) => [r.runId, r.alsoConsidered?.length]), [['up', 1]], 'runners-up survive a reload; junk in their place does not');
     await store.update('codegrep.history.v1', { not: 'an array' });
     assert.deepEqual(new RunHistory(store).list(), []);
   });

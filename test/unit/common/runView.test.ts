@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { LocateEvent } from '../../../src/common/events';
 import { issueFromText } from '../../../src/common/issue';
 import type { RunView } from '../../../src/common/protocol';
-import { applyEvent, progressLabel, runViewFromResult, startRunView, withSelection } from '../../../src/common/runView';
+import { applyEvent, finishRunView, listedCandidates, progressLabel, runViewFromResult, startRunView, withSelection } from '../../../src/common/runView';
 import { createEmbeddedBrain } from '../../../src/core/embedded/index';
 import { Locator } from '../../../src/core/locator';
 import { NodeToolRunner } from '../../../src/tools/runner';
@@ -74,5 +74,16 @@ describe('RunView: the panel state folded from real LocateEvents', () => {
     assert.equal(applyEvent(view, { type: 'turn-started', runId: 'other', turn: 1, totalTurns: 4, final: false }), view);
     const withCandidates = applyEvent(view, { type: 'candidates', runId: 'mine', candidates: [{ path: 'a.py', reason: 'r' }, { path: 'b.py', reason: 'r' }], rejected: [] });
     assert.deepEqual(withSelection(withCandidates, ['b.py', 'evil.py', 'a.py']).selected, ['a.py', 'b.py']);
+  });
+
+  it('lists runners-up after the answer, unticked until the user ticks one', () => {
+    const view = startRunView('mine', issueFromText('x'), folders);
+    const shown = applyEvent(view, { type: 'candidates', runId: 'mine', candidates: [{ path: 'a.py', reason: 'r' }], rejected: [], alsoConsidered: [{ path: 'c.py', reason: 'next' }] });
+    assert.deepEqual(shown.selected, ['a.py']);
+    assert.deepEqual(listedCandidates(shown).map((c) => c.path), ['a.py', 'c.py']);
+    assert.deepEqual(withSelection(shown, ['c.py', 'a.py', 'evil.py']).selected, ['a.py', 'c.py']);
+    const result = { issue: shown.issue, brain: 'embedded', candidates: [{ path: 'a.py', reason: 'r' }], rejected: [], trajectory: [], usage: { promptTokens: 0, completionTokens: 0, turns: 1, toolCalls: 0, toolBytes: 0, ms: 1 } };
+    assert.equal(finishRunView(shown, result).alsoConsidered, undefined, 'a result without runners-up shows none');
+    assert.deepEqual(finishRunView(view, { ...result, alsoConsidered: [{ path: 'c.py', reason: 'next' }] }).alsoConsidered?.map((c) => c.path), ['c.py']);
   });
 });

@@ -113,6 +113,33 @@ describe('core/locator', () => {
     assert.deepEqual([result.usage.promptTokens, result.usage.completionTokens], [7, 3]);
   });
 
+  it('keeps a brain\'s runners-up apart from its answer: existing files only, none of the answer, no rejects', async () => {
+    const events: LocateEvent[] = [];
+    const brain = new ScriptedBrain([
+      {
+        kind: 'answer',
+        files: [{ path: 'shop/cart.py', reason: 'answer' }],
+        alsoConsidered: [
+          { path: 'shop/cart.py', reason: 'also the answer' },
+          { path: 'nope.py', reason: 'missing' },
+          { path: '../outside.py', reason: 'outside the workspace' },
+          { path: './shop/pricing.py', ranges: [[1, 2]], reason: 'next', score: 0.2 },
+        ],
+      },
+    ]);
+    const result = await new Locator(runner).locate(CART_ISSUE, brain, { onEvent: (e) => events.push(e) });
+    assert.deepEqual(result.candidates.map((c) => c.path), ['shop/cart.py']);
+    assert.deepEqual(result.alsoConsidered, [{ path: 'shop/pricing.py', ranges: [[1, 2]], reason: 'next', score: 0.2 }]);
+    assert.deepEqual(result.rejected, [], 'a runner-up that does not resolve was never cited as an answer');
+    const shown = events.find((e) => e.type === 'candidates');
+    assert.deepEqual(shown?.type === 'candidates' ? shown.alsoConsidered?.map((c) => c.path) : undefined, ['shop/pricing.py']);
+
+    const plain = await new Locator(runner).locate(CART_ISSUE, new ScriptedBrain([{ kind: 'answer', files: [{ path: 'shop/cart.py', reason: 'answer' }] }]));
+    assert.equal('alsoConsidered' in plain, false, 'no runners-up, no field');
+    const none = await new Locator(runner).locate(CART_ISSUE, new ScriptedBrain([{ kind: 'answer', files: [], alsoConsidered: [{ path: 'shop/cart.py', reason: 'r' }] }]));
+    assert.equal(none.alsoConsidered, undefined, 'runners-up of an empty answer are not shown');
+  });
+
   it('cancels within 200 ms even when the brain ignores the signal', async () => {
     const brain = new ScriptedBrain([() => new Promise<BrainStep>(() => undefined)]);
     const controller = new AbortController();

@@ -2,6 +2,9 @@ import { strict as assert } from 'node:assert';
 import type { Issue } from '../../../../src/common/issue';
 import type { GrepArgs } from '../../../../src/common/tools';
 import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
+import { defaultRankerModel } from '../../../../src/core/embedded/defaultModel';
+import type { CandidateFeatures } from '../../../../src/core/embedded/features';
+import { probabilities } from '../../../../src/core/embedded/ranker';
 import { Locator } from '../../../../src/core/locator';
 import { NodeToolRunner } from '../../../../src/tools/runner';
 import { makeGitTree, removeTree } from '../../tools/fixture';
@@ -84,6 +87,24 @@ describe('EmbeddedBrain end to end (real git repo, real ripgrep, Locator)', func
     assert.ok(result.usage.turns >= 2 && result.usage.turns <= 4);
     assert.ok(result.usage.toolCalls > 0);
     for (const turn of result.trajectory) assert.ok(turn.calls.length <= 8);
+  });
+
+  it('lists the files it ranked next apart from its answer: probable enough, each with a reason', async () => {
+    let seen: CandidateFeatures[] = [];
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(ISSUE, createEmbeddedBrain({ observe: (f) => (seen = f) }));
+    const model = defaultRankerModel();
+    const window = seen.slice(0, model.candidates);
+    const p = probabilities(model, window);
+    const answered = new Set(result.candidates.map((c) => c.path));
+    const expected = window.filter((c, i) => !answered.has(c.path) && p[i]! >= 0.1).map((c) => c.path);
+    assert.ok(expected.length > 0, `the fixture has a runner-up: ${JSON.stringify(window.map((c, i) => [c.path, p[i]]))}`);
+    assert.deepEqual(result.alsoConsidered?.map((c) => c.path).sort(), expected.sort());
+    for (const c of result.alsoConsidered ?? []) {
+      assert.ok(c.reason.length > 0, c.path);
+      assert.ok((c.score ?? 1) <= Math.min(...result.candidates.map((a) => a.score ?? 1)), 'ranked below every answered file');
+    }
+    const hand = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(ISSUE, createEmbeddedBrain({ model: null }));
+    assert.equal(hand.alsoConsidered, undefined, 'the hand ranking has no probabilities to show runners-up by');
   });
 
   it('ranks the defining file first without a traceback too', async () => {
