@@ -8,7 +8,7 @@ import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sd
 import { z } from 'zod';
 import { toErrorInfo } from '../common/errors';
 import { formatForModel } from '../common/handoffText';
-import type { LocateResult } from '../common/result';
+import type { Candidate, LocateResult } from '../common/result';
 import { Locator } from '../core/locator';
 import { defaultSnapshotDir } from '../tools/listingSnapshot';
 import { NodeToolRunner } from '../tools/runner';
@@ -58,11 +58,16 @@ export function createMcpServer(defaults: McpServerDefaults): McpServer {
         issue: z.string().min(1).describe('Issue text, a GitHub issue/PR URL, OWNER/REPO#N, or #N (resolved against the repo remote).'),
         repo: z.string().optional().describe('Repository folder to search (absolute, or relative to the server folder). Default: the server folder.'),
         maxFiles: z.number().int().min(1).max(50).optional().describe('Most files to return (default: all located, usually 1-5).'),
+        includeRunnersUp: z
+          .boolean()
+          .optional()
+          .describe('Also list the files ranked next, below the answer: less likely, for when the answer proved wrong (default false).'),
         brain: z.string().optional().describe(`Brain: ${BRAIN_NAMES}. Default: the server's (embedded unless configured).`),
       },
       outputSchema: {
         files: z.array(z.object({ path: z.string(), ranges: z.array(z.tuple([z.number(), z.number()])), reason: z.string() })),
         rejected: z.array(z.object({ path: z.string(), reason: z.string() })),
+        alsoConsidered: z.array(z.object({ path: z.string(), ranges: z.array(z.tuple([z.number(), z.number()])), reason: z.string() })).optional(),
         brain: z.string(),
         repo: z.string(),
         issueTitle: z.string(),
@@ -70,8 +75,8 @@ export function createMcpServer(defaults: McpServerDefaults): McpServer {
       },
       annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
     },
-    async ({ issue, repo, maxFiles, brain }, extra) => {
-      const call = locateCall(defaults, { issue, repo, maxFiles, brain }, extra);
+    async ({ issue, repo, maxFiles, includeRunnersUp, brain }, extra) => {
+      const call = locateCall(defaults, { issue, repo, maxFiles, includeRunnersUp, brain }, extra);
       defaults.track?.(call);
       return call;
     },
@@ -84,7 +89,7 @@ type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 /** One locate_files call; every failure comes back as a tool error the agent can read, redacted. */
 async function locateCall(
   defaults: McpServerDefaults,
-  { issue, repo, maxFiles, brain }: { issue: string; repo?: string; maxFiles?: number; brain?: string },
+  { issue, repo, maxFiles, includeRunnersUp, brain }: { issue: string; repo?: string; maxFiles?: number; includeRunnersUp?: boolean; brain?: string },
   extra: ToolExtra,
 ) {
   const signal = defaults.shutdown ? AbortSignal.any([extra.signal, defaults.shutdown]) : extra.signal;
@@ -108,20 +113,24 @@ async function locateCall(
           .catch(() => undefined);
       },
     });
-    return toolResult(result, root, maxFiles);
+    return toolResult(result, root, maxFiles, includeRunnersUp === true);
   } catch (error) {
     const info = toErrorInfo(error);
     return { isError: true, content: [{ type: 'text' as const, text: `CodeGrep could not locate files (${info.code}): ${info.message}` }] };
   }
 }
 
-function toolResult(result: LocateResult, root: string, maxFiles: number | undefined) {
+function toolResult(result: LocateResult, root: string, maxFiles: number | undefined, includeRunnersUp: boolean) {
   const candidates = maxFiles ? result.candidates.slice(0, maxFiles) : result.candidates;
-  const text = formatForModel({ candidates, rejected: result.rejected, brain: result.brain });
+  // Only on request: an agent pays for every file it is handed, and most runners-up are not the fix.
+  const alsoConsidered = includeRunnersUp ? result.alsoConsidered : undefined;
+  const text = formatForModel({ candidates, rejected: result.rejected, brain: result.brain, alsoConsidered });
+  const entry = (c: Candidate) => ({ path: c.path, ranges: c.ranges ?? [], reason: c.reason });
   return {
     content: [{ type: 'text' as const, text }],
     structuredContent: {
-      files: candidates.map((c) => ({ path: c.path, ranges: c.ranges ?? [], reason: c.reason })),
+      files: candidates.map(entry),
+      ...(alsoConsidered?.length ? { alsoConsidered: alsoConsidered.map(entry) } : {}),
       rejected: result.rejected,
       brain: result.brain,
       repo: root,

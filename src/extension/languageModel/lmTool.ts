@@ -12,6 +12,8 @@ export const LOCATE_TOOL_NAME = 'codegrep_locateFiles';
 export interface LocateToolInput {
   issue: string;
   maxFiles?: number;
+  /** Also list the runners-up (less likely files ranked below the answer). */
+  includeRunnersUp?: boolean;
 }
 
 /** Registers `codegrep_locateFiles` so agent mode (Copilot or any vscode.lm user) calls CodeGrep instead of exploring. */
@@ -60,7 +62,9 @@ export class LocateFilesTool implements vscode.LanguageModelTool<LocateToolInput
       const issue = resolver ? await resolver.resolve(raw, folders[0], controller.signal) : issueFromText(raw);
       const result = await this.services.runLocate({ issue, folders }, { signal: controller.signal });
       const max = typeof input?.maxFiles === 'number' && input.maxFiles >= 1 ? Math.floor(input.maxFiles) : undefined;
-      return formatForModel({ ...result, candidates: max ? result.candidates.slice(0, max) : result.candidates });
+      // Runners-up only on request: most are not the fix, and the model pays for every file it reads.
+      const alsoConsidered = input?.includeRunnersUp === true ? result.alsoConsidered : undefined;
+      return formatForModel({ ...result, candidates: max ? result.candidates.slice(0, max) : result.candidates, alsoConsidered });
     } catch (error) {
       const info = toErrorInfo(error);
       if (info.code === 'cancelled') throw new vscode.CancellationError();

@@ -82,7 +82,7 @@ describe('codegrep mcp (stdio, SDK client)', function () {
     const tool = tools.find((t) => t.name === 'locate_files');
     assert.ok(tool, 'locate_files is listed');
     assert.deepEqual(tool.inputSchema.required, ['issue']);
-    assert.deepEqual(Object.keys(tool.inputSchema.properties ?? {}).sort(), ['brain', 'issue', 'maxFiles', 'repo']);
+    assert.deepEqual(Object.keys(tool.inputSchema.properties ?? {}).sort(), ['brain', 'includeRunnersUp', 'issue', 'maxFiles', 'repo']);
     assert.equal(tool.annotations?.readOnlyHint, true);
     assert.ok(tool.outputSchema, 'structured output is declared');
   });
@@ -100,6 +100,21 @@ describe('codegrep mcp (stdio, SDK client)', function () {
     assert.equal(structured.files[0].path, 'widgets/parser.py');
     assert.equal(structured.repo, repo);
     assert.ok(structured.usage.turns >= 1);
+  });
+
+  it('lists the runners-up only when includeRunnersUp asks for them', async () => {
+    const issue = 'parse_header raises IndexError\nparse_header("Host") fails: value = parts[1] when the header has no colon.';
+    const plain = await client.callTool({ name: 'locate_files', arguments: { issue } });
+    assert.doesNotMatch((plain.content as TextContent[])[0].text ?? '', /Less likely/);
+    assert.equal((plain.structuredContent as { alsoConsidered?: unknown }).alsoConsidered, undefined);
+    const asked = await client.callTool({ name: 'locate_files', arguments: { issue, includeRunnersUp: true } });
+    assert.notEqual(asked.isError, true, JSON.stringify(asked.content));
+    const text = (asked.content as TextContent[])[0].text ?? '';
+    assert.match(text, /\nLess likely, only if none of the files above is it:\n- widgets\/__init__\.py/);
+    const structured = asked.structuredContent as { files: { path: string }[]; alsoConsidered?: { path: string; ranges: unknown[]; reason: string }[] };
+    assert.equal(structured.files[0].path, 'widgets/parser.py');
+    assert.deepEqual(structured.alsoConsidered?.map((c) => c.path), ['widgets/__init__.py']);
+    assert.ok(structured.alsoConsidered?.every((c) => Array.isArray(c.ranges) && c.reason.length > 0));
   });
 
   it('fetches a GitHub issue URL through GITHUB_API_URL with GITHUB_TOKEN, and honours maxFiles', async () => {

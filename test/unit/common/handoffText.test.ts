@@ -59,4 +59,14 @@ describe('handoffText', () => {
     );
     assert.match(formatForModel({ candidates: [] }), /found no files/);
   });
+
+  it('puts runners-up, when given, after the answer and marked as less likely', () => {
+    const text = formatForModel({ candidates: candidates.slice(0, 1), alsoConsidered: [{ path: 'src/lexer.py', ranges: [[3, 9]], reason: 'imports\nthe parser' }] });
+    assert.equal(
+      text,
+      'Files to edit for this issue, most relevant first (located by CodeGrep):\n' +
+        '1. src/parser.py:10-40,55 — raises IndexError on ""\n' +
+        'Less likely, only if none of the files above is it:\n- src/lexer.py:3-9 — imports the parser',
+    );
+  });
 });

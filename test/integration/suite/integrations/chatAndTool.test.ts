@@ -178,6 +178,19 @@ describe('integrations: #locateFiles language model tool', () => {
     assert.doesNotMatch(text, /\n2\. /, 'maxFiles: 1 keeps one file');
   });
 
+  it('adds the runners-up, marked less likely, only when includeRunnersUp asks for them', async () => {
+    await activateCodeGrep();
+    const issue = fixtureIssues.python;
+    const read = async (input: Record<string, unknown>) => {
+      const result = await vscode.lm.invokeTool(LOCATE_TOOL_NAME, { input: { issue: issue.text, ...input }, toolInvocationToken: undefined });
+      return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+    };
+    assert.doesNotMatch(await read({}), /Less likely/);
+    const text = await read({ includeRunnersUp: true });
+    assert.match(text, new RegExp(`\\n1\\. ${issue.expectedPath.replace(/[.]/g, '\\.')}:`));
+    assert.match(text, /\nLess likely, only if none of the files above is it:\n- \S+/);
+  });
+
   it('answers bad input with text the model can read', async () => {
     await activateCodeGrep();
     const result = await vscode.lm.invokeTool(LOCATE_TOOL_NAME, { input: { issue: '   ' }, toolInvocationToken: undefined });
