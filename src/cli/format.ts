@@ -1,3 +1,4 @@
+import { formatLocation } from '../common/handoffText';
 import type { Candidate, LocateResult } from '../common/result';
 import { terminalSafe as safe } from '../common/terminalText';
 
@@ -32,8 +33,7 @@ export function formatResult(result: LocateResult): string {
 
 /** A candidate's path with its line ranges after `marker`, and its reason indented below. */
 function candidateLines(candidate: Candidate, marker: string): string[] {
-  const ranges = candidate.ranges?.length ? `:${candidate.ranges.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(',')}` : '';
-  const lines = [`${marker} ${safe(candidate.path)}${ranges}`];
+  const lines = [`${marker} ${safe(formatLocation(candidate))}`];
   if (candidate.reason) lines.push(`${' '.repeat(marker.length + 1)}${safe(candidate.reason)}`);
   return lines;
 }
