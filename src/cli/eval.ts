@@ -9,7 +9,7 @@ import { runEval } from '../eval/harness';
 import { IsoGitWorkspaces } from '../eval/isoWorktrees';
 import { BarProgress, LineProgress } from '../eval/progress';
 import { RepoCache } from '../eval/repoCache';
-import { markdownTable, rangeTable } from '../eval/report';
+import { confidenceTable, markdownTable, rangeTable } from '../eval/report';
 import { sidecarPath } from '../eval/resume';
 import { GitWorktrees } from '../eval/worktrees';
 import { NodeToolRunner } from '../tools/runner';
@@ -150,6 +150,8 @@ export const evalCommand: Command = {
         process.stdout.write(`${markdownTable(report.systems)}\n`);
         const ranges = rangeTable(report.systems);
         if (ranges) process.stdout.write(`\nLine ranges of correctly predicted files, against the fix's edits (rows with a gold_patch):\n\n${ranges}\n`);
+        const byConfidence = confidenceTable(report.systems);
+        if (byConfidence) process.stdout.write(`\nBy the confidence each answer came with:\n\n${byConfidence}\n`);
       }
       if (values.out) {
         const out = resolve(cwd, values.out);

@@ -1,3 +1,4 @@
+import { confidenceSentence } from '../common/confidence';
 import { formatLocation } from '../common/handoffText';
 import type { Candidate, LocateResult } from '../common/result';
 import { terminalSafe as safe } from '../common/terminalText';
@@ -14,6 +15,7 @@ export function formatResult(result: LocateResult): string {
   } else {
     const width = String(result.candidates.length).length;
     result.candidates.forEach((candidate, index) => lines.push(...candidateLines(candidate, `${String(index + 1).padStart(width)}.`)));
+    if (result.confidence) lines.push('', confidenceSentence(result.confidence));
     // Apart from the answer, so that a reader (or a script reading the numbered lines) never takes them for it.
     if (result.alsoConsidered?.length) {
       lines.push('', 'Also considered, less likely:');

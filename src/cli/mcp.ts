@@ -24,7 +24,8 @@ import { VERSION } from './version';
 
 const INSTRUCTIONS =
   'CodeGrep locates the files a coding issue is about (usually 1-3, with line ranges and reasons) with a bounded, read-only ' +
-  'grep/glob/read search. Call locate_files with the issue text or URL before exploring the repository yourself, then open the files it returns.';
+  'grep/glob/read search. Call locate_files with the issue text or URL before exploring the repository yourself, then open the files it returns. ' +
+  'When it says its confidence is low, check the files against the issue before relying on them.';
 
 /** Defaults the server applies when a call leaves them out. */
 export interface McpServerDefaults {
@@ -68,6 +69,10 @@ export function createMcpServer(defaults: McpServerDefaults): McpServer {
         files: z.array(z.object({ path: z.string(), ranges: z.array(z.tuple([z.number(), z.number()])), reason: z.string() })),
         rejected: z.array(z.object({ path: z.string(), reason: z.string() })),
         alsoConsidered: z.array(z.object({ path: z.string(), ranges: z.array(z.tuple([z.number(), z.number()])), reason: z.string() })).optional(),
+        confidence: z
+          .object({ level: z.enum(['high', 'medium', 'low']), probability: z.number() })
+          .optional()
+          .describe("How sure the brain is of its best file (the built-in brain only); at 'low', check the files before relying on them."),
         brain: z.string(),
         repo: z.string(),
         issueTitle: z.string(),
@@ -124,13 +129,15 @@ function toolResult(result: LocateResult, root: string, maxFiles: number | undef
   const candidates = maxFiles ? result.candidates.slice(0, maxFiles) : result.candidates;
   // Only on request: an agent pays for every file it is handed, and most runners-up are not the fix.
   const alsoConsidered = includeRunnersUp ? result.alsoConsidered : undefined;
-  const text = formatForModel({ candidates, rejected: result.rejected, brain: result.brain, alsoConsidered });
+  // The confidence is about the whole answer: a caller that cut it short still gets the brain's word on its best file.
+  const text = formatForModel({ candidates, rejected: result.rejected, brain: result.brain, alsoConsidered, confidence: result.confidence });
   const entry = (c: Candidate) => ({ path: c.path, ranges: c.ranges ?? [], reason: c.reason });
   return {
     content: [{ type: 'text' as const, text }],
     structuredContent: {
       files: candidates.map(entry),
       ...(alsoConsidered?.length ? { alsoConsidered: alsoConsidered.map(entry) } : {}),
+      ...(result.confidence ? { confidence: result.confidence } : {}),
       rejected: result.rejected,
       brain: result.brain,
       repo: root,

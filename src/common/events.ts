@@ -1,3 +1,4 @@
+import type { AnswerConfidence } from './confidence';
 import type { ErrorInfo } from './errors';
 import type { Issue } from './issue';
 import type { Candidate, LocateResult, RejectedCitation } from './result';
@@ -19,6 +20,6 @@ export type LocateEvent =
   | { type: 'tool-call'; runId: string; turn: number; call: ToolCall }
   | { type: 'tool-result'; runId: string; turn: number; callId: string; summary: ToolResultSummary }
   | { type: 'thought'; runId: string; turn: number; text: string }
-  | { type: 'candidates'; runId: string; candidates: Candidate[]; rejected: RejectedCitation[]; alsoConsidered?: Candidate[] }
+  | { type: 'candidates'; runId: string; candidates: Candidate[]; rejected: RejectedCitation[]; alsoConsidered?: Candidate[]; confidence?: AnswerConfidence }
   | { type: 'done'; runId: string; result: LocateResult }
   | { type: 'error'; runId: string; error: ErrorInfo };

@@ -1,3 +1,4 @@
+import { confidenceSentence, type AnswerConfidence } from './confidence';
 import type { Issue } from './issue';
 import type { Candidate, LineRange } from './result';
 
@@ -61,20 +62,22 @@ export function formatChatPrompt(issue: Pick<Issue, 'title' | 'url'>, candidates
 
 /**
  * The compact text a downstream model reads (LM tool result, MCP tool result): one line per file,
- * `path:ranges — reason`, best first, plus what was rejected so it does not look for those, and the runners-up
- * when the caller asked for them (marked as less likely, after the answer).
+ * `path:ranges — reason`, best first, then how sure the brain is (when it knows), what was rejected so it does
+ * not look for those, and the runners-up when the caller asked for them (marked as less likely, after the answer).
  */
 export function formatForModel(result: {
   candidates: readonly Candidate[];
   rejected?: readonly { path: string; reason: string }[];
   brain?: string;
   alsoConsidered?: readonly Candidate[];
+  confidence?: AnswerConfidence;
 }): string {
   if (!result.candidates.length) {
     return 'CodeGrep found no files for this issue. Search the repository yourself, starting from names in the issue.';
   }
   const lines = [`Files to edit for this issue, most relevant first (located by CodeGrep${result.brain ? `, ${result.brain}` : ''}):`];
   result.candidates.forEach((c, i) => lines.push(`${i + 1}. ${formatLocation(c)}${c.reason ? ` — ${oneLine(c.reason)}` : ''}`));
+  if (result.confidence) lines.push(confidenceSentence(result.confidence));
   if (result.alsoConsidered?.length) {
     lines.push('Less likely, only if none of the files above is it:');
     for (const c of result.alsoConsidered) lines.push(`- ${formatLocation(c)}${c.reason ? ` — ${oneLine(c.reason)}` : ''}`);

@@ -3,6 +3,7 @@
  * sends requests (with ids, answered by one response) and notifications (no reply). The maps
  * below are the only declaration of names and payloads; webview-ui imports them as types.
  */
+import type { AnswerConfidence } from './confidence';
 import { ERROR_ACTIONS, type ErrorAction, type ErrorInfo } from './errors';
 import type { ToolResultSummary } from './events';
 import type { Issue } from './issue';
@@ -46,6 +47,8 @@ export interface RunView {
   candidates: Candidate[];
   /** The brain's runners-up (LocateResult.alsoConsidered), listed apart; they start unticked. */
   alsoConsidered?: Candidate[];
+  /** How sure the brain is of its answer (LocateResult.confidence), when it knows. */
+  confidence?: AnswerConfidence;
   rejected: RejectedCitation[];
   /** Paths ticked for hand-off; all candidates start ticked, runners-up unticked. */
   selected: string[];
@@ -79,6 +82,10 @@ export interface RenderedSnapshot {
   reasons: string[];
   /** Elements that model text must never create (img, script, iframe) found in the rendered tree. */
   injectedElements: number;
+  /** The confidence line's level and text, when one is shown. */
+  confidence?: { level: string; text: string };
+  /** Whether "Also considered" is unfolded; absent when the run has no runners-up. */
+  runnersUpOpen?: boolean;
 }
 
 /** How a hand-off reached chat: with files attached, as a prompt only, or (no chat in this window) on the clipboard. */

@@ -1,3 +1,4 @@
+import type { AnswerConfidence } from './confidence';
 import type { Issue } from './issue';
 import type { ToolCall } from './tools';
 
@@ -59,6 +60,8 @@ export interface LocateResult {
    * picks one. Not part of the answer (the eval harness scores `candidates` only). The embedded brain fills it.
    */
   alsoConsidered?: Candidate[];
+  /** How sure the brain is of its answer; only a brain that knows a probability gives one (the embedded brain). */
+  confidence?: AnswerConfidence;
   rejected: RejectedCitation[];
   trajectory: TrajectoryTurn[];
   usage: Usage;

@@ -1,3 +1,4 @@
+import { isAnswerConfidence } from './confidence';
 import type { HistoryEntry, RunView } from './protocol';
 import { isRecord } from './protocol';
 import { historyEntry } from './runView';
@@ -69,6 +70,7 @@ function isStoredRun(value: unknown): value is RunView {
     typeof value.issue.body === 'string' &&
     Array.isArray(value.candidates) &&
     (value.alsoConsidered === undefined || Array.isArray(value.alsoConsidered)) &&
+    (value.confidence === undefined || isAnswerConfidence(value.confidence)) &&
     Array.isArray(value.turns) &&
     Array.isArray(value.selected) &&
     Array.isArray(value.folders) &&

@@ -1,3 +1,4 @@
+import { isAnswerConfidence } from './confidence';
 import type { ErrorInfo } from './errors';
 import type { LocateEvent } from './events';
 import type { Issue } from './issue';
@@ -41,7 +42,7 @@ export function applyEvent(view: RunView, event: LocateEvent): RunView {
     case 'tool-result':
       return updateTurn(view, event.turn, (t) => ({ ...t, calls: t.calls.map((c) => (c.id === event.callId ? { ...c, summary: event.summary } : c)) }));
     case 'candidates':
-      return withRunnersUp({ ...view, candidates: event.candidates, rejected: event.rejected, selected: event.candidates.map((c) => c.path) }, event.alsoConsidered);
+      return withAnswerNotes({ ...view, candidates: event.candidates, rejected: event.rejected, selected: event.candidates.map((c) => c.path) }, event);
     case 'done':
       return finishRunView(view, event.result);
     case 'error':
@@ -52,13 +53,14 @@ export function applyEvent(view: RunView, event: LocateEvent): RunView {
 /** Marks the run finished with its result (also used to show a result that came from elsewhere, e.g. chat). */
 export function finishRunView(view: RunView, result: LocateResult): RunView {
   const selected = view.candidates.length ? view.selected : result.candidates.map((c) => c.path);
-  return withRunnersUp({ ...view, status: 'done', brain: result.brain, issue: result.issue, candidates: result.candidates, rejected: result.rejected, selected, usage: result.usage }, result.alsoConsidered);
+  return withAnswerNotes({ ...view, status: 'done', brain: result.brain, issue: result.issue, candidates: result.candidates, rejected: result.rejected, selected, usage: result.usage }, result);
 }
 
-/** The view with the run's runners-up, or without any. */
-function withRunnersUp(view: RunView, alsoConsidered: Candidate[] | undefined): RunView {
-  const { alsoConsidered: _previous, ...rest } = view;
-  return alsoConsidered?.length ? { ...rest, alsoConsidered } : rest;
+/** The view with what the brain said about its answer (runners-up, confidence), or with none of it. */
+function withAnswerNotes(view: RunView, { alsoConsidered, confidence }: Pick<RunView, 'alsoConsidered' | 'confidence'>): RunView {
+  const { alsoConsidered: _runnersUp, confidence: _confidence, ...rest } = view;
+  // A result can come from another extension's command argument: only a well-formed confidence is shown.
+  return { ...rest, ...(alsoConsidered?.length ? { alsoConsidered } : {}), ...(isAnswerConfidence(confidence) ? { confidence } : {}) };
 }
 
 /** Every file the panel lists for a run: the answer, then the runners-up. */

@@ -50,7 +50,15 @@ export interface TokenUsage {
 /** A brain's move for one turn: explore with tool calls, or answer. */
 export type BrainStep =
   | { kind: 'calls'; calls: ToolCall[]; thought?: string; usage?: TokenUsage }
-  | { kind: 'answer'; files: CitedFile[]; thought?: string; usage?: TokenUsage; alsoConsidered?: CitedFile[] };
+  | {
+      kind: 'answer';
+      files: CitedFile[];
+      thought?: string;
+      usage?: TokenUsage;
+      alsoConsidered?: CitedFile[];
+      /** The brain's probability that its best answered file is one the fix changes, when it knows one (common/confidence.ts). */
+      probability?: number;
+    };
 
 /** One run's worth of brain state (message history, evidence gathered so far). */
 export interface BrainSession {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { confidenceOf } from '../common/confidence';
 import { CodeGrepError, toErrorInfo } from '../common/errors';
 import type { LocateEvent } from '../common/events';
 import { shareGrepWalk } from '../common/grepBatch';
@@ -88,6 +89,7 @@ export class Locator {
       let results: { call: ToolCall; result: ToolResult }[] = [];
       let answer: CitedFile[] = [];
       let runnersUp: CitedFile[] = [];
+      let probability: number | undefined;
       for (let turn = 1; turn <= totalTurns; turn++) {
         throwIfAborted(signal);
         const final = turn === totalTurns;
@@ -101,6 +103,7 @@ export class Locator {
         if (step.kind === 'answer') {
           answer = step.files;
           runnersUp = step.alsoConsidered ?? [];
+          probability = step.probability;
           break;
         }
         if (final) break; // calls on the answer turn are ignored: no answer given
@@ -110,10 +113,13 @@ export class Locator {
       const { candidates, rejected } = await this.checkCitations(answer);
       if (candidates.length === 0) throwIfToolsBroken(trajectory);
       const alsoConsidered = await this.checkRunnersUp(runnersUp, candidates);
-      emit({ type: 'candidates', runId, candidates, rejected, ...(alsoConsidered.length ? { alsoConsidered } : {}) });
+      // The brain's probability is about the files it cited; once one is rejected it no longer describes the answer.
+      const confidence = candidates.length > 0 && rejected.length === 0 ? confidenceOf(probability) : undefined;
+      emit({ type: 'candidates', runId, candidates, rejected, ...(alsoConsidered.length ? { alsoConsidered } : {}), ...(confidence ? { confidence } : {}) });
       usage.ms = Math.round(performance.now() - started);
       const result: LocateResult = { issue, brain: brain.name, candidates, rejected, trajectory, usage };
       if (alsoConsidered.length) result.alsoConsidered = alsoConsidered;
+      if (confidence) result.confidence = confidence;
       if (brain.profile) result.profile = brain.profile;
       if (warmStart) result.warmStart = warmStart;
       emit({ type: 'done', runId, result });

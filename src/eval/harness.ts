@@ -209,6 +209,7 @@ async function runBrain(
     const ranges = Object.fromEntries(result.candidates.flatMap((c) => (c.ranges?.length ? [[normalizePath(c.path), c.ranges]] : [])));
     if (Object.keys(ranges).length > 0) record.ranges = ranges;
     if (row.gold_patch) record.range_scores = scoreRanges(predicted, ranges, editBlocks(row.gold_patch));
+    if (result.confidence) record.confidence = result.confidence;
     if (result.rejected.length) record.rejected = result.rejected.map((r) => r.path);
     if (result.profile) record.profile = result.profile;
     if (result.warmStart) {

@@ -1,10 +1,11 @@
 import { constants } from 'node:fs';
 import { access, mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import type { AnswerConfidence, ConfidenceLevel } from '../common/confidence';
 import { CodeGrepError } from '../common/errors';
 import type { LineRange } from '../common/result';
 import type { RangeFileScore, RangeSummary } from './lineRanges';
-import type { InstanceScore, Summary } from './metrics';
+import { summarize, type InstanceScore, type Summary } from './metrics';
 
 /** One row of a report (architecture.md's instance shape, plus hit flags and run accounting). */
 export interface InstanceReport extends InstanceScore {
@@ -14,6 +15,8 @@ export interface InstanceReport extends InstanceScore {
   latency_ms?: number;
   turns?: number;
   tool_calls?: number;
+  /** How sure the brain was of its answer (brains that know a probability: the embedded brain). */
+  confidence?: AnswerConfidence;
   /** Cited paths the Locator dropped because they do not exist. */
   rejected?: string[];
   /** The protocol a model brain spoke (codegrep, generic, fastcontext, codescout). */
@@ -96,6 +99,28 @@ export function rangeTable(systems: readonly SystemReport[]): string {
     lines.push(`| ${cells.join(' | ')} |`);
   }
   return lines.join('\n');
+}
+
+const LEVELS: ConfidenceLevel[] = ['high', 'medium', 'low'];
+const CONFIDENCE_COLUMNS = ['system', 'confidence', 'n', 'precision', 'F0.5', 'acc@1'];
+
+/**
+ * Scores by the confidence each row's answer came with ('' when no brain gave one): whether a level's precision
+ * is what its name promises on this dataset. Rows without a confidence (errors, empty answers) are left out.
+ */
+export function confidenceTable(systems: readonly SystemReport[]): string {
+  const lines: string[] = [];
+  for (const { name, kind, instances } of systems) {
+    if (kind !== 'brain') continue;
+    for (const level of LEVELS) {
+      const rows = instances.filter((row) => row.confidence?.level === level);
+      if (rows.length === 0) continue;
+      const s = summarize(rows);
+      lines.push(`| ${name} | ${level} | ${s.n} | ${[s.precision, s.f05, s.acc_at_1].map((v) => v.toFixed(3)).join(' | ')} |`);
+    }
+  }
+  if (lines.length === 0) return '';
+  return [`| ${CONFIDENCE_COLUMNS.join(' | ')} |`, `|${CONFIDENCE_COLUMNS.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`, ...lines].join('\n');
 }
 
 /** Writes the report atomically (temp file + rename) so a crash never leaves half a JSON. */

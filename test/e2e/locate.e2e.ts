@@ -33,6 +33,8 @@ interface Scenario {
   readPath?: string;
   /** A runner-up the brain lists apart from its answer: folded away, and handed off only once ticked. */
   runnerUp?: string;
+  /** The confidence line's level under the answer; absent for a brain that gives none (a model). */
+  confidence?: 'high' | 'medium' | 'low';
 }
 
 let browser: Browser;
@@ -80,6 +82,13 @@ function locateScenario(scenario: Scenario, afterLocate?: () => void): void {
     const top = candidates(page).first();
     assert.equal(await top.getAttribute('data-path'), scenario.expectedPath);
     assert.match(await top.locator('.reason').innerText(), scenario.reason);
+    const confidence = resultsFrame(page).locator('#confidence');
+    if (scenario.confidence) {
+      assert.equal(await confidence.getAttribute('data-level'), scenario.confidence);
+      assert.match(await confidence.innerText(), new RegExp(`^${scenario.confidence} confidence \\(\\d\\.\\d\\d\\)`, 'i'));
+    } else {
+      assert.equal(await confidence.count(), 0, 'no confidence line for a brain that gives none');
+    }
     afterLocate?.();
   });
 
@@ -187,6 +196,7 @@ describe('e2e: locate with the embedded brain', () => {
     // Since the learned ranker (0c3c02e) the reason leads with the evidence it weighed most: the title word "bucket".
     reason: /tokens must be positive|consume|TokenBucket|"bucket"/,
     runnerUp: 'ratelimit/__init__.py',
+    confidence: 'high',
     docsImages: true,
   });
 });

@@ -108,7 +108,11 @@ function draw(): void {
 /** What is on screen, read back from the DOM (not from our state), for in-host tests. */
 function snapshot(): RenderedSnapshot {
   const items = [...root.querySelectorAll<HTMLElement>('#candidates li.candidate')];
+  const confidence = root.querySelector<HTMLElement>('#confidence');
+  const runnersUp = root.querySelector<HTMLDetailsElement>('#also-considered');
   return {
+    ...(confidence ? { confidence: { level: confidence.dataset.level ?? '', text: confidence.textContent?.trim() ?? '' } } : {}),
+    ...(runnersUp ? { runnersUpOpen: runnersUp.open } : {}),
     runId: panel.current?.runId,
     status: root.querySelector<HTMLElement>('#status')?.dataset.status ?? 'empty',
     candidatePaths: items.map((li) => li.dataset.path ?? ''),

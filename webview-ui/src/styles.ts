@@ -95,6 +95,11 @@ a:hover { color: var(--vscode-textLink-activeForeground); text-decoration: under
 .reason { margin: 4px 0 0; overflow-wrap: anywhere; white-space: pre-wrap; }
 .reason code { padding: 0 3px; border-radius: 3px; background: var(--vscode-textCodeBlock-background); }
 .placeholder { color: var(--vscode-descriptionForeground); margin: 4px 0 12px; }
+.confidence { display: flex; align-items: flex-start; gap: 6px; margin: 6px 0 0; font-size: 0.92em; color: var(--vscode-descriptionForeground); }
+.confidence .codicon { margin-top: 1px; }
+.confidence[data-level="high"] .codicon { color: var(--vscode-testing-iconPassed, var(--vscode-descriptionForeground)); }
+.confidence[data-level="low"] { color: var(--vscode-foreground); }
+.confidence[data-level="low"] .codicon { color: var(--vscode-editorWarning-foreground, var(--vscode-foreground)); }
 .also-considered { margin: 6px 0 0; }
 .also-considered > summary { color: var(--vscode-descriptionForeground); cursor: pointer; padding: 2px 0; }
 .also-considered .path-name { font-weight: normal; }

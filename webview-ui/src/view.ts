@@ -1,4 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { confidenceSentence, type AnswerConfidence } from '../../src/common/confidence';
 import type { ErrorAction } from '../../src/common/errors';
 import type { CallView, HistoryEntry, PanelState, RunView, TurnView } from '../../src/common/protocol';
 import type { Candidate, LineRange } from '../../src/common/result';
@@ -163,7 +164,8 @@ function candidatesView(run: RunView, actions: ViewActions): TemplateResult {
           ${run.candidates.map((c, i) => candidateView(c, i, selected.has(c.path), actions))}
         </ol>`
       : html`<p class="placeholder" id="candidates-empty">${emptyCandidatesText(run)}</p>`}
-    ${run.candidates.length && run.alsoConsidered?.length ? runnersUpView(run.alsoConsidered, selected, actions) : nothing}
+    ${run.candidates.length && run.confidence ? confidenceView(run.confidence) : nothing}
+    ${run.candidates.length && run.alsoConsidered?.length ? runnersUpView(run.alsoConsidered, selected, actions, run.confidence?.level === 'low') : nothing}
     ${run.rejected.length
       ? html`<details id="rejected" class="rejected">
           <summary>${run.rejected.length} cited ${run.rejected.length === 1 ? 'path' : 'paths'} not shown</summary>
@@ -175,9 +177,21 @@ function candidatesView(run: RunView, actions: ViewActions): TemplateResult {
   </section>`;
 }
 
-/** The brain's runners-up, folded away below the answer: less likely files, to look at when the answer is not it. */
-function runnersUpView(runnersUp: Candidate[], selected: Set<string>, actions: ViewActions): TemplateResult {
-  return html`<details id="also-considered" class="also-considered" data-count=${runnersUp.length}>
+/** How sure the brain is of its answer, under it; a low level says to check the files before handing them off. */
+function confidenceView(confidence: AnswerConfidence): TemplateResult {
+  const icon = { high: 'pass', medium: 'info', low: 'warning' }[confidence.level];
+  const title = `The built-in model gives the best of these files a probability of ${confidence.probability.toFixed(2)} of being one the fix changes.`;
+  return html`<p id="confidence" class="confidence" data-level=${confidence.level} title=${title}>
+    <span class="codicon codicon-${icon}" aria-hidden="true"></span><span>${confidenceSentence(confidence)}</span>
+  </p>`;
+}
+
+/**
+ * The brain's runners-up, folded away below the answer: less likely files, to look at when the answer is not it.
+ * Unfolded when the brain is unsure of its answer (`open`), since the fix is then as likely among them.
+ */
+function runnersUpView(runnersUp: Candidate[], selected: Set<string>, actions: ViewActions, open: boolean): TemplateResult {
+  return html`<details id="also-considered" class="also-considered" data-count=${runnersUp.length} ?open=${open}>
     <summary>Also considered, less likely (${runnersUp.length})</summary>
     <ul class="candidate-list">
       ${runnersUp.map((c, i) => candidateView(c, i, selected.has(c.path), actions, true))}

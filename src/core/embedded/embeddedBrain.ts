@@ -240,7 +240,11 @@ class EmbeddedSession implements BrainSession {
     const files = (chosen?.answer ?? this.handChoice(ranked)).map(cite);
     const thought = files.length > 0 ? `Answering with ${plural(files.length, 'file')}, best first.` : 'No file had evidence for this issue.';
     const runnersUp = chosen?.runnersUp ?? [];
-    return runnersUp.length > 0 ? { kind: 'answer', files, thought, alsoConsidered: runnersUp.map(cite) } : { kind: 'answer', files, thought };
+    const step: BrainStep = { kind: 'answer', files, thought };
+    if (runnersUp.length > 0) step.alsoConsidered = runnersUp.map(cite);
+    // Only the learned model's scores are probabilities; the hand ranking's are not.
+    if (chosen && files.length > 0) step.probability = Math.max(...chosen.answer.map((choice) => choice.score));
+    return step;
   }
 
   private handChoice(ranked: ScoredFile[]): Choice[] {

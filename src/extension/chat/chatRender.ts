@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { confidenceSentence } from '../../common/confidence';
 import { formatRanges } from '../../common/handoffText';
 import { escapeMarkdown } from '../../common/markdownText';
 import type { Candidate, LocateResult, TrajectoryTurn } from '../../common/result';
@@ -39,6 +40,7 @@ export function renderCandidates(stream: vscode.ChatResponseStream, result: Loca
     stream.markdown(`${details ? ` — ${details}` : ''}\n`);
     if (location) stream.reference(location);
   });
+  if (result.confidence) stream.markdown(`\n${escapeMarkdown(confidenceSentence(result.confidence))}\n`);
   if (result.rejected.length) {
     stream.markdown(`\n_Not shown (cited but not in the workspace): ${result.rejected.map((r) => escapeMarkdown(r.path)).join(', ')}_\n`);
   }

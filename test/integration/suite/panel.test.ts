@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { confidenceSentence } from '../../../src/common/confidence';
 import type { PanelState, RenderedSnapshot } from '../../../src/common/protocol';
 import type { LocateResult } from '../../../src/common/result';
 import { reasonParts } from '../../../webview-ui/src/format';
@@ -55,6 +56,37 @@ describe('results panel (webview in a real VS Code)', () => {
     }, 'the page to render the hostile reason');
     assert.equal(shown.rendered!.injectedElements, 0, 'no img/script/iframe/svg elements were created');
     assert.deepEqual(shown.rendered!.candidatePaths, ['ratelimit/bucket.py']);
+  });
+
+  it('says how sure the brain is, and unfolds the runners-up when it is unsure', async () => {
+    const base: LocateResult = {
+      issue: { title: 'Tokens are refilled too slowly', body: '' },
+      brain: 'embedded',
+      candidates: [{ path: 'ratelimit/bucket.py', ranges: [[1, 5]], reason: 'defines `_refill`' }],
+      alsoConsidered: [{ path: 'ratelimit/clock.py', reason: 'defines `monotonic`' }],
+      rejected: [],
+      trajectory: [],
+      usage: { promptTokens: 0, completionTokens: 0, turns: 1, toolCalls: 0, toolBytes: 0, ms: 1 },
+    };
+    const show = async (result: LocateResult) => {
+      await vscode.commands.executeCommand('codegrep.showResults', { result, folders: [fixtureFolder()] });
+      return waitFor(async () => {
+        const s = await snapshot();
+        return s.rendered?.status === 'done' && s.rendered.confidence?.level === result.confidence?.level ? s.rendered : undefined;
+      }, `the page to render the ${result.confidence?.level} confidence`);
+    };
+    const unsure = await show({ ...base, confidence: { level: 'low', probability: 0.2 } });
+    assert.equal(unsure.confidence!.text, confidenceSentence({ level: 'low', probability: 0.2 }));
+    assert.equal(unsure.runnersUpOpen, true, 'an unsure answer shows what else it considered');
+    const sure = await show({ ...base, confidence: { level: 'high', probability: 0.9 } });
+    assert.equal(sure.confidence!.text, 'High confidence (0.90).');
+    assert.equal(sure.runnersUpOpen, false, 'a sure answer keeps them folded');
+    await vscode.commands.executeCommand('codegrep.showResults', { result: { ...base, brain: 'openai:m' }, folders: [fixtureFolder()] });
+    const none = await waitFor(async () => {
+      const s = await snapshot();
+      return s.rendered?.status === 'done' && s.rendered.confidence === undefined ? s.rendered : undefined;
+    }, 'the page to render a run without a confidence');
+    assert.equal(none.runnersUpOpen, false);
   });
 
   it('keeps finished runs in the history', async () => {

@@ -39,6 +39,16 @@ describe('cli locate output', () => {
     );
   });
 
+  it('says how sure the brain is right after its answer, when it knows', () => {
+    const answer = { ...base, candidates: [{ path: 'a/b.py', reason: 'defines `parse_header`' }] };
+    assert.equal(
+      formatResult({ ...answer, confidence: { level: 'low', probability: 0.21 } }),
+      ['1. a/b.py', '   defines `parse_header`', '', 'Low confidence (0.21): these files may well be wrong; check them before relying on them.', '', 'embedded · 1 turn · 1 tool call · 1.5 s'].join('\n'),
+    );
+    assert.match(formatResult({ ...answer, confidence: { level: 'high', probability: 0.9 } }), /\n\nHigh confidence \(0\.90\)\.\n\nembedded/);
+    assert.doesNotMatch(formatResult(answer), /confidence/);
+  });
+
   it('names the protocol a model brain spoke and the warm start it got', () => {
     const text = formatResult({ ...base, brain: 'openai:CodeScout-14B', profile: 'codescout', warmStart: { brain: 'embedded', candidates: ['a.py', 'b.py'], toolCalls: 6, ms: 300 } });
     assert.match(text, /^openai:CodeScout-14B \(codescout protocol, warm start: 2 hinted\) · 1 turn/m);

@@ -96,10 +96,14 @@ describe('codegrep mcp (stdio, SDK client)', function () {
     const text = (result.content as TextContent[])[0].text ?? '';
     assert.match(text, /^Files to edit for this issue/);
     assert.match(text, /1\. widgets\/parser\.py/);
-    const structured = result.structuredContent as { files: { path: string }[]; repo: string; usage: { turns: number } };
+    const structured = result.structuredContent as { files: { path: string }[]; repo: string; usage: { turns: number }; confidence?: { level: string; probability: number } };
     assert.equal(structured.files[0].path, 'widgets/parser.py');
     assert.equal(structured.repo, repo);
     assert.ok(structured.usage.turns >= 1);
+    // The embedded brain's learned model says how sure it is, in the text and the structured output alike.
+    const level = structured.confidence?.level ?? 'none';
+    assert.ok(['high', 'medium', 'low'].includes(level), level);
+    assert.match(text, new RegExp(`\\n${level[0]!.toUpperCase()}${level.slice(1)} confidence \\(${structured.confidence!.probability.toFixed(2)}\\)`));
   });
 
   it('lists the runners-up only when includeRunnersUp asks for them', async () => {

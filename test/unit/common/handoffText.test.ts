@@ -60,6 +60,22 @@ describe('handoffText', () => {
     assert.match(formatForModel({ candidates: [] }), /found no files/);
   });
 
+  it('tells the model how sure the brain is, after the answer and before the runners-up', () => {
+    const text = formatForModel({
+      candidates: candidates.slice(0, 1),
+      confidence: { level: 'low', probability: 0.3 },
+      alsoConsidered: [{ path: 'src/lexer.py', reason: 'imports the parser' }],
+    });
+    assert.equal(
+      text,
+      'Files to edit for this issue, most relevant first (located by CodeGrep):\n' +
+        '1. src/parser.py:10-40,55 — raises IndexError on ""\n' +
+        'Low confidence (0.30): these files may well be wrong; check them before relying on them.\n' +
+        'Less likely, only if none of the files above is it:\n- src/lexer.py — imports the parser',
+    );
+    assert.doesNotMatch(formatForModel({ candidates: [], confidence: { level: 'high', probability: 0.9 } }), /confidence/, 'nothing to be sure of');
+  });
+
   it('puts runners-up, when given, after the answer and marked as less likely', () => {
     const text = formatForModel({ candidates: candidates.slice(0, 1), alsoConsidered: [{ path: 'src/lexer.py', ranges: [[3, 9]], reason: 'imports\nthe parser' }] });
     assert.equal(

@@ -52,6 +52,8 @@ describe('RunHistory', () => {
     assert.deepEqual(new RunHistory(store).list().map((r) => r.runId), ['ok']);
     await store.update('codegrep.history.v1', [{ ...run('bad'), alsoConsidered: 'junk' }, { ...run('up'), alsoConsidered: [{ path: 'c.py', reason: 'r' }] }]);
     assert.deepEqual(new RunHistory(store).list().map((r) => [r.runId, r.alsoConsidered?.length]), [['up', 1]], 'runners-up survive a reload; junk in their place does not');
+    await store.update('codegrep.history.v1', [{ ...run('bad'), confidence: { level: 'sure', probability: 1 } }, { ...run('low'), confidence: { level: 'low', probability: 0.2 } }]);
+    assert.deepEqual(new RunHistory(store).list().map((r) => [r.runId, r.confidence?.level]), [['low', 'low']], 'a confidence survives a reload; junk in its place does not');
     await store.update('codegrep.history.v1', { not: 'an array' });
     assert.deepEqual(new RunHistory(store).list(), []);
   });

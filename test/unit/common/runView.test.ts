@@ -86,4 +86,16 @@ describe('RunView: the panel state folded from real LocateEvents', () => {
     assert.equal(finishRunView(shown, result).alsoConsidered, undefined, 'a result without runners-up shows none');
     assert.deepEqual(finishRunView(view, { ...result, alsoConsidered: [{ path: 'c.py', reason: 'next' }] }).alsoConsidered?.map((c) => c.path), ['c.py']);
   });
+
+  it('shows how sure the brain is from its candidates on, and only for the run that said so', () => {
+    const view = startRunView('mine', issueFromText('x'), folders);
+    const confidence = { level: 'low' as const, probability: 0.2 };
+    const shown = applyEvent(view, { type: 'candidates', runId: 'mine', candidates: [{ path: 'a.py', reason: 'r' }], rejected: [], confidence });
+    assert.deepEqual(shown.confidence, confidence);
+    const result = { issue: shown.issue, brain: 'embedded', candidates: [{ path: 'a.py', reason: 'r' }], rejected: [], trajectory: [], usage: { promptTokens: 0, completionTokens: 0, turns: 1, toolCalls: 0, toolBytes: 0, ms: 1 } };
+    assert.deepEqual(finishRunView(shown, { ...result, confidence }).confidence, confidence);
+    assert.equal('confidence' in finishRunView(shown, result), false, 'a result without one (a model brain) shows none');
+    const junk = { ...result, confidence: { level: 'low', probability: 'high' } } as unknown as typeof result;
+    assert.equal('confidence' in finishRunView(shown, junk), false, 'a malformed one from a command argument is dropped');
+  });
 });

@@ -140,6 +140,27 @@ describe('core/locator', () => {
     assert.equal(none.alsoConsidered, undefined, 'runners-up of an empty answer are not shown');
   });
 
+  it('reports the brain\'s probability as the answer\'s confidence, and none once a citation is rejected', async () => {
+    const events: LocateEvent[] = [];
+    const sure = new ScriptedBrain([{ kind: 'answer', files: [{ path: 'shop/cart.py', reason: 'answer' }], probability: 0.3 }]);
+    const result = await new Locator(runner).locate(CART_ISSUE, sure, { onEvent: (e) => events.push(e) });
+    assert.deepEqual(result.confidence, { level: 'low', probability: 0.3 });
+    const shown = events.find((e) => e.type === 'candidates');
+    assert.deepEqual(shown?.type === 'candidates' ? shown.confidence : undefined, { level: 'low', probability: 0.3 });
+
+    const plain = await new Locator(runner).locate(CART_ISSUE, new ScriptedBrain([{ kind: 'answer', files: [{ path: 'shop/cart.py', reason: 'answer' }] }]));
+    assert.equal('confidence' in plain, false, 'a brain without a probability gives no confidence');
+    const rejected = await new Locator(runner).locate(
+      CART_ISSUE,
+      new ScriptedBrain([{ kind: 'answer', files: [{ path: 'nope.py', reason: 'missing' }, { path: 'shop/cart.py', reason: 'second' }], probability: 0.9 }]),
+    );
+    assert.equal(rejected.confidence, undefined, 'the probability was about a file that is not shown');
+    const empty = await new Locator(runner).locate(CART_ISSUE, new ScriptedBrain([{ kind: 'answer', files: [], probability: 0.9 }]));
+    assert.equal(empty.confidence, undefined);
+    const bogus = await new Locator(runner).locate(CART_ISSUE, new ScriptedBrain([{ kind: 'answer', files: [{ path: 'shop/cart.py', reason: 'a' }], probability: 7 }]));
+    assert.equal(bogus.confidence, undefined, 'not a probability');
+  });
+
   it('cancels within 200 ms even when the brain ignores the signal', async () => {
     const brain = new ScriptedBrain([() => new Promise<BrainStep>(() => undefined)]);
     const controller = new AbortController();

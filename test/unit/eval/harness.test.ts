@@ -8,7 +8,7 @@ import { createBm25Brain } from '../../../src/eval/bm25';
 import { runEval, type BrainSpec, type EvalOptions } from '../../../src/eval/harness';
 import type { ProgressSink } from '../../../src/eval/progress';
 import { RepoCache } from '../../../src/eval/repoCache';
-import type { EvalReport } from '../../../src/eval/report';
+import { confidenceTable, type EvalReport } from '../../../src/eval/report';
 import { sidecarPath, type RowRecord } from '../../../src/eval/resume';
 import { IsoGitWorkspaces } from '../../../src/eval/isoWorktrees';
 import { GitWorktrees, type Checkout, type Workspaces } from '../../../src/eval/worktrees';
@@ -138,6 +138,19 @@ describe('eval harness (smoke eval on real bare repos)', function () {
     assert.deepEqual(first.systems[0].ranges, { files: 1, with_ranges: 0, first_hit: 0, any_hit: 0, edit_recall: 0, line_precision: 0 });
     const other = first.systems[1].instances.find((i) => i.instance_id === 'acme__widgets-2')!;
     assert.equal(other.range_scores, undefined, 'a row without gold_patch is not range-scored');
+  });
+
+  it('records the confidence each embedded answer came with, and scores the rows by it', () => {
+    const [bm25Rows, embeddedRows] = [first.systems[0].instances, first.systems[1].instances];
+    assert.ok(bm25Rows.every((row) => row.confidence === undefined), 'BM25 has no probability');
+    const answered = embeddedRows.filter((row) => row.predicted_files.length > 0);
+    assert.ok(answered.length > 0 && answered.every((row) => row.confidence), JSON.stringify(embeddedRows.map((r) => [r.instance_id, r.confidence])));
+    const table = confidenceTable(first.systems).split('\n');
+    assert.equal(table[0], '| system | confidence | n | precision | F0.5 | acc@1 |');
+    const levels = new Set<string>(answered.map((row) => row.confidence!.level));
+    assert.deepEqual(table.slice(2).map((line) => line.split(' | ')[1]), ['high', 'medium', 'low'].filter((l) => levels.has(l)), 'one line per level seen, best first');
+    assert.equal(table.slice(2).reduce((sum, line) => sum + Number(line.split(' | ')[2]), 0), answered.length, 'every answered row in one level');
+    assert.equal(confidenceTable([first.systems[0]]), '', 'no table when no brain gave a confidence');
   });
 
   it('checks out the right commit per row (widgets-2 sees the v2 tree)', () => {

@@ -105,6 +105,20 @@ describe('EmbeddedBrain end to end (real git repo, real ripgrep, Locator)', func
     }
     const hand = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(ISSUE, createEmbeddedBrain({ model: null }));
     assert.equal(hand.alsoConsidered, undefined, 'the hand ranking has no probabilities to show runners-up by');
+    assert.equal(hand.confidence, undefined, 'nor a confidence');
+  });
+
+  it('gives its answer the model\'s probability of its best answered file as the confidence', async () => {
+    let seen: CandidateFeatures[] = [];
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(ISSUE, createEmbeddedBrain({ observe: (f) => (seen = f) }));
+    const model = defaultRankerModel();
+    const window = seen.slice(0, model.candidates);
+    const p = probabilities(model, window);
+    const answered = new Set(result.candidates.map((c) => c.path));
+    const best = Math.max(...window.flatMap((c, i) => (answered.has(c.path) ? [p[i]!] : [])));
+    assert.ok(result.confidence, 'the learned model gives one');
+    assert.ok(Math.abs(result.confidence.probability - best) < 0.001, `${result.confidence.probability} against ${best}`);
+    assert.equal(result.confidence.level, best >= 0.75 ? 'high' : best >= 0.45 ? 'medium' : 'low');
   });
 
   it('ranks the defining file first without a traceback too', async () => {
