@@ -32,8 +32,15 @@ export function formatMentions(candidates: readonly Pick<Candidate, 'path'>[], s
     .join('\n');
 }
 
-/** A Markdown block naming the issue and each file with its lines and reason. */
-export function formatContextBlock(issue: Pick<Issue, 'title' | 'url'>, candidates: readonly Candidate[]): string {
+/** What an agent is told when the brain was unsure of the files it is handed (a low confidence only). */
+export function unsureNote(confidence: AnswerConfidence | undefined): string | undefined {
+  return confidence?.level === 'low'
+    ? `CodeGrep was not sure of these files (low confidence, ${confidence.probability.toFixed(2)}): check that they fit the issue before editing them, and search further if they do not.`
+    : undefined;
+}
+
+/** A Markdown block naming the issue and each file with its lines and reason (and a note when the brain was unsure). */
+export function formatContextBlock(issue: Pick<Issue, 'title' | 'url'>, candidates: readonly Candidate[], confidence?: AnswerConfidence): string {
   const lines = [`## Files for: ${oneLine(issue.title) || 'the issue'}`];
   if (issue.url) lines.push('', issue.url);
   lines.push('');
@@ -44,20 +51,24 @@ export function formatContextBlock(issue: Pick<Issue, 'title' | 'url'>, candidat
     const reason = oneLine(candidate.reason);
     lines.push(`- \`${candidate.path}\`${where}${reason ? ` — ${reason}` : ''}`);
   }
+  const note = candidates.length ? unsureNote(confidence) : undefined;
+  if (note) lines.push('', `_${note}_`);
   return lines.join('\n');
 }
 
 /** "Copy as context": the mentions (so the agent loads the files) followed by the context block. */
-export function formatForAgent(issue: Pick<Issue, 'title' | 'url'>, candidates: readonly Candidate[], style: MentionStyle = 'claude'): string {
+export function formatForAgent(issue: Pick<Issue, 'title' | 'url'>, candidates: readonly Candidate[], style: MentionStyle = 'claude', confidence?: AnswerConfidence): string {
   const mentions = formatMentions(candidates, style);
-  return mentions ? `${mentions}\n\n${formatContextBlock(issue, candidates)}` : formatContextBlock(issue, candidates);
+  const block = formatContextBlock(issue, candidates, confidence);
+  return mentions ? `${mentions}\n\n${block}` : block;
 }
 
 /** The prompt prefilled in Copilot Chat next to the attached files. */
-export function formatChatPrompt(issue: Pick<Issue, 'title' | 'url'>, candidates: readonly Candidate[]): string {
+export function formatChatPrompt(issue: Pick<Issue, 'title' | 'url'>, candidates: readonly Candidate[], confidence?: AnswerConfidence): string {
   const subject = issue.url ? `${oneLine(issue.title)} (${issue.url})` : oneLine(issue.title);
   const files = candidates.map((c) => `- ${formatLocation(c)}${c.reason ? `: ${oneLine(c.reason)}` : ''}`).join('\n');
-  return `Fix this issue: ${subject}\n\nCodeGrep located the files to change (attached):\n${files}\n\nStart with these files and the line ranges given.`;
+  const start = unsureNote(confidence) ?? 'Start with these files and the line ranges given.';
+  return `Fix this issue: ${subject}\n\nCodeGrep located the files to change (attached):\n${files}\n\n${start}`;
 }
 
 /**
@@ -71,6 +82,8 @@ export function formatForModel(result: {
   brain?: string;
   alsoConsidered?: readonly Candidate[];
   confidence?: AnswerConfidence;
+  /** Runners-up the caller did not ask for; named (as a count) only when the brain is unsure of its answer. */
+  withheldRunnersUp?: number;
 }): string {
   if (!result.candidates.length) {
     return 'CodeGrep found no files for this issue. Search the repository yourself, starting from names in the issue.';
@@ -78,6 +91,9 @@ export function formatForModel(result: {
   const lines = [`Files to edit for this issue, most relevant first (located by CodeGrep${result.brain ? `, ${result.brain}` : ''}):`];
   result.candidates.forEach((c, i) => lines.push(`${i + 1}. ${formatLocation(c)}${c.reason ? ` — ${oneLine(c.reason)}` : ''}`));
   if (result.confidence) lines.push(confidenceSentence(result.confidence));
+  if (result.confidence?.level === 'low' && result.withheldRunnersUp) {
+    lines.push(`(${result.withheldRunnersUp} more ${result.withheldRunnersUp === 1 ? 'file was' : 'files were'} ranked next: call again with includeRunnersUp: true to list them.)`);
+  }
   if (result.alsoConsidered?.length) {
     lines.push('Less likely, only if none of the files above is it:');
     for (const c of result.alsoConsidered) lines.push(`- ${formatLocation(c)}${c.reason ? ` — ${oneLine(c.reason)}` : ''}`);

@@ -121,7 +121,7 @@ function addButtons(stream: vscode.ChatResponseStream, result: LocateResult, fol
   stream.button({ command: 'codegrep.showResults', title: 'Open results panel', arguments: [show] });
   const mapped = placed.filter((p): p is Required<PlacedCandidate> => p.uri !== undefined);
   if (!mapped.length) return;
-  const handoff: SendToChatArgs = { issue: result.issue, candidates: mapped.map((p) => p.candidate), files: mapped.map((p) => p.uri) };
+  const handoff: SendToChatArgs = { issue: result.issue, candidates: mapped.map((p) => p.candidate), files: mapped.map((p) => p.uri), ...(result.confidence ? { confidence: result.confidence } : {}) };
   stream.button({ command: 'codegrep.sendToChat', title: 'Attach to Copilot Chat', arguments: [handoff] });
   stream.button({ command: 'codegrep.copyForAgent', title: 'Copy as context', arguments: [handoff] });
 }

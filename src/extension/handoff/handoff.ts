@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { isAnswerConfidence } from '../../common/confidence';
 import { CodeGrepError } from '../../common/errors';
 import { formatChatPrompt, formatForAgent, type MentionStyle } from '../../common/handoffText';
 import type { Issue } from '../../common/issue';
@@ -43,7 +44,7 @@ export const handoffContribution: Contribution = {
     }),
     vscode.commands.registerCommand('codegrep.copyForAgent', async (arg?: unknown, style?: unknown) => {
       const args = sendToChatArgs(arg);
-      const text = formatForAgent(args.issue, args.candidates, style === 'cline' ? 'cline' : 'claude');
+      const text = formatForAgent(args.issue, args.candidates, style === 'cline' ? 'cline' : 'claude', args.confidence);
       await vscode.env.clipboard.writeText(text);
       void vscode.window.setStatusBarMessage(`CodeGrep: copied ${plural(args.candidates.length, 'file')} as context`, 3000);
       return text;
@@ -69,7 +70,7 @@ export function vscodeChatHost(): ChatHost {
  * Never throws for a missing feature.
  */
 export async function sendToChat(args: SendToChatArgs, host: ChatHost, style: MentionStyle = 'claude'): Promise<{ method: HandoffMethod; attached: number }> {
-  const prompt = formatChatPrompt(args.issue, args.candidates);
+  const prompt = formatChatPrompt(args.issue, args.candidates, args.confidence);
   const available = new Set(await host.commands());
   // Without a chat extension the chat commands are registered and resolve, but nothing opens.
   if (host.hasChatUi() && available.has(CHAT_OPEN)) {
@@ -86,6 +87,7 @@ export async function sendToChat(args: SendToChatArgs, host: ChatHost, style: Me
     }
     // Chat is registered but would not open (no chat provider): use the clipboard.
   }
+  // The prompt already carries any note about the brain's confidence; the block need not repeat it.
   await host.copy(`${formatForAgent(args.issue, args.candidates, style)}\n\n${prompt}`);
   return { method: 'clipboard', attached: 0 };
 }
@@ -111,6 +113,6 @@ export function sendToChatArgs(arg: unknown): SendToChatArgs {
   }
   const candidates = arg.candidates.filter((c): c is Candidate => isRecord(c) && typeof c.path === 'string');
   const files = Array.isArray(arg.files) ? arg.files.filter((f): f is vscode.Uri => f instanceof vscode.Uri) : [];
-  return { issue: arg.issue as unknown as Issue, candidates, files };
+  return { issue: arg.issue as unknown as Issue, candidates, files, ...(isAnswerConfidence(arg.confidence) ? { confidence: arg.confidence } : {}) };
 }
 

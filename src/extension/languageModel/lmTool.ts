@@ -64,7 +64,8 @@ export class LocateFilesTool implements vscode.LanguageModelTool<LocateToolInput
       const max = typeof input?.maxFiles === 'number' && input.maxFiles >= 1 ? Math.floor(input.maxFiles) : undefined;
       // Runners-up only on request: most are not the fix, and the model pays for every file it reads.
       const alsoConsidered = input?.includeRunnersUp === true ? result.alsoConsidered : undefined;
-      return formatForModel({ ...result, candidates: max ? result.candidates.slice(0, max) : result.candidates, alsoConsidered });
+      const withheldRunnersUp = alsoConsidered ? 0 : (result.alsoConsidered?.length ?? 0);
+      return formatForModel({ ...result, candidates: max ? result.candidates.slice(0, max) : result.candidates, alsoConsidered, withheldRunnersUp });
     } catch (error) {
       const info = toErrorInfo(error);
       if (info.code === 'cancelled') throw new vscode.CancellationError();

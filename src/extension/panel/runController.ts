@@ -203,7 +203,7 @@ export class RunController implements PanelOwner, vscode.Disposable {
   private async copyContext(runId: string, paths: string[]): Promise<{ copied: number }> {
     const run = this.requireRun(runId);
     const chosen = listedCandidates(run).filter((c) => paths.includes(c.path));
-    await vscode.env.clipboard.writeText(formatForAgent(run.issue, chosen));
+    await vscode.env.clipboard.writeText(formatForAgent(run.issue, chosen, 'claude', run.confidence));
     return { copied: chosen.length };
   }
 
@@ -212,7 +212,7 @@ export class RunController implements PanelOwner, vscode.Disposable {
     const candidates = listedCandidates(run).filter((c) => paths.includes(c.path));
     const folders = run.folderUris.map((u) => vscode.Uri.parse(u));
     const files = await Promise.all(candidates.map((c) => candidateUri(folders, c.path)));
-    const args: SendToChatArgs = { issue: run.issue, candidates, files };
+    const args: SendToChatArgs = { issue: run.issue, candidates, files, ...(run.confidence ? { confidence: run.confidence } : {}) };
     const commands = await vscode.commands.getCommands(true);
     if (!commands.includes('codegrep.sendToChat')) {
       throw new CodeGrepError('internal', 'Send to Copilot Chat is not available in this window. Use Copy as context instead.');

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Brain } from '../../core/brain';
+import type { AnswerConfidence } from '../../common/confidence';
 import { CodeGrepError } from '../../common/errors';
 import type { LocateEvent } from '../../common/events';
 import type { Issue } from '../../common/issue';
@@ -150,6 +151,8 @@ export interface SendToChatArgs {
   candidates: Candidate[];
   /** File URIs of those candidates, in the same order. */
   files: vscode.Uri[];
+  /** How sure the brain was of the answer these files come from; a low one adds a note for the agent. */
+  confidence?: AnswerConfidence;
 }
 
 /** The argument of `codegrep.showResults`: a finished result to show in the panel (e.g. from chat). */

@@ -49,6 +49,27 @@ describe('handoffText', () => {
     assert.match(prompt, /- src\/parser.py:10-40,55: raises IndexError on ""/);
   });
 
+  it('adds a note for the agent only when the brain was unsure of the files', () => {
+    const low = { level: 'low' as const, probability: 0.234 };
+    const note = 'CodeGrep was not sure of these files (low confidence, 0.23): check that they fit the issue before editing them, and search further if they do not.';
+    assert.ok(formatChatPrompt(issue, candidates, low).endsWith(`\n\n${note}`));
+    assert.ok(formatContextBlock(issue, candidates, low).endsWith(`\n\n_${note}_`));
+    assert.ok(formatForAgent(issue, candidates, 'cline', low).endsWith(`_${note}_`));
+    for (const sure of [undefined, { level: 'medium' as const, probability: 0.5 }, { level: 'high' as const, probability: 0.9 }]) {
+      assert.equal(formatChatPrompt(issue, candidates, sure), formatChatPrompt(issue, candidates));
+      assert.equal(formatContextBlock(issue, candidates, sure), formatContextBlock(issue, candidates));
+    }
+    assert.doesNotMatch(formatContextBlock(issue, [], low), /not sure/, 'no files, nothing to be unsure of');
+  });
+
+  it('names withheld runners-up to a model only when the brain is unsure', () => {
+    const one = candidates.slice(0, 1);
+    assert.match(formatForModel({ candidates: one, confidence: { level: 'low', probability: 0.2 }, withheldRunnersUp: 2 }), /\n\(2 more files were ranked next: call again with includeRunnersUp: true to list them\.\)$/);
+    assert.match(formatForModel({ candidates: one, confidence: { level: 'low', probability: 0.2 }, withheldRunnersUp: 1 }), /\(1 more file was ranked next/);
+    assert.doesNotMatch(formatForModel({ candidates: one, confidence: { level: 'medium', probability: 0.5 }, withheldRunnersUp: 2 }), /ranked next/);
+    assert.doesNotMatch(formatForModel({ candidates: one, confidence: { level: 'low', probability: 0.2 }, withheldRunnersUp: 0 }), /ranked next/);
+  });
+
   it('gives a downstream model compact numbered lines, rejected paths and an empty-result hint', () => {
     const text = formatForModel({ candidates, rejected: [{ path: 'gone.py', reason: 'missing' }], brain: 'embedded' });
     assert.equal(

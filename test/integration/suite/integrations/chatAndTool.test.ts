@@ -82,6 +82,8 @@ describe('integrations: @codegrep chat participant (handler with a recording str
     assert.ok(metadata.candidates[0].ranges?.some(([a, b]) => a <= issue.expectedLine && issue.expectedLine <= b), 'ranges cover the fix line');
     assert.equal(stream.of('reference').length, anchors.length);
     assert.match(stream.text(), /\*\*\d+ files?\*\* for \*TokenBucket\\\.consume\\\(0\\\) raises ValueError\*/);
+    // The embedded brain says how sure it is under the list (Markdown-escaped like every other line).
+    assert.match(stream.text(), /\n(High|Medium|Low) confidence \\\(\d\\\.\d\d\\\)/);
 
     const buttons = (stream.of('button') as vscode.Command[]).map((b) => b.command);
     assert.deepEqual(buttons, ['codegrep.showResults', 'codegrep.sendToChat', 'codegrep.copyForAgent']);
@@ -176,6 +178,7 @@ describe('integrations: #locateFiles language model tool', () => {
     assert.match(text, /^Files to edit for this issue, most relevant first/);
     assert.match(text, new RegExp(`\\n1\\. ${issue.expectedPath.replace(/[.]/g, '\\.')}:\\d+-\\d+`));
     assert.doesNotMatch(text, /\n2\. /, 'maxFiles: 1 keeps one file');
+    assert.match(text, /\n(High|Medium|Low) confidence \(\d\.\d\d\)/, 'the embedded brain says how sure it is');
   });
 
   it('adds the runners-up, marked less likely, only when includeRunnersUp asks for them', async () => {

@@ -101,6 +101,26 @@ describe('integrations: hand-off to chat (attach fallbacks)', () => {
     }
   });
 
+  it('tells the agent when the brain was unsure of the files, in the prompt and in the copied context', async () => {
+    await activateCodeGrep();
+    const host = recordingHost([CHAT_OPEN]);
+    await sendToChat({ ...handoffArgs(), confidence: { level: 'low', probability: 0.2 } }, host);
+    const query = (host.calls[0].args[0] as { query: string }).query;
+    assert.match(query, /\n\nCodeGrep was not sure of these files \(low confidence, 0\.20\): check that they fit the issue/);
+    assert.doesNotMatch(query, /Start with these files/);
+    const sure = recordingHost([CHAT_OPEN]);
+    await sendToChat({ ...handoffArgs(), confidence: { level: 'high', probability: 0.9 } }, sure);
+    assert.match((sure.calls[0].args[0] as { query: string }).query, /Start with these files and the line ranges given\.$/);
+    try {
+      const unsure = { ...handoffArgs(), confidence: { level: 'low', probability: 0.2 } };
+      assert.match(await vscode.commands.executeCommand<string>('codegrep.copyForAgent', unsure), /\n\n_CodeGrep was not sure of these files/);
+      const junk = { ...handoffArgs(), confidence: { level: 'low', probability: 'x' } };
+      assert.doesNotMatch(await vscode.commands.executeCommand<string>('codegrep.copyForAgent', junk), /not sure/, 'a malformed confidence is ignored');
+    } finally {
+      await vscode.env.clipboard.writeText('');
+    }
+  });
+
   it('rejects a malformed argument with a clear error', async () => {
     await activateCodeGrep();
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand('codegrep.sendToChat', { nope: true })), /needs \{ issue, candidates, files \}/);
