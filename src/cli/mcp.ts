@@ -62,7 +62,7 @@ export function createMcpServer(defaults: McpServerDefaults): McpServer {
         includeRunnersUp: z
           .boolean()
           .optional()
-          .describe('Also list the files ranked next, below the answer: less likely, for when the answer proved wrong (default false).'),
+          .describe('Also list the files ranked next, below the answer: less likely, for when the answer proved wrong or its confidence is low (default false).'),
         brain: z.string().optional().describe(`Brain: ${BRAIN_NAMES}. Default: the server's (embedded unless configured).`),
       },
       outputSchema: {

@@ -27,9 +27,14 @@ export function confidenceOf(probability: number | undefined): AnswerConfidence 
   return { level, probability: Math.round(probability * 1000) / 1000 };
 }
 
+/** The probability in two decimals, kept off 0.00 and 1.00: a learned model is never certain, and "1.00" would say so. */
+export function formatProbability(probability: number): string {
+  return Math.min(0.99, Math.max(0.01, probability)).toFixed(2);
+}
+
 /** One sentence for a person or an agent: the level with its probability, and what to do about a lower one. */
 export function confidenceSentence(confidence: AnswerConfidence): string {
-  const level = `${confidence.level[0]!.toUpperCase()}${confidence.level.slice(1)} confidence (${confidence.probability.toFixed(2)})`;
+  const level = `${confidence.level[0]!.toUpperCase()}${confidence.level.slice(1)} confidence (${formatProbability(confidence.probability)})`;
   switch (confidence.level) {
     case 'high':
       return `${level}.`;

@@ -1,4 +1,4 @@
-import { confidenceSentence, type AnswerConfidence } from './confidence';
+import { confidenceSentence, formatProbability, type AnswerConfidence } from './confidence';
 import type { Issue } from './issue';
 import type { Candidate, LineRange } from './result';
 
@@ -35,7 +35,7 @@ export function formatMentions(candidates: readonly Pick<Candidate, 'path'>[], s
 /** What an agent is told when the brain was unsure of the files it is handed (a low confidence only). */
 export function unsureNote(confidence: AnswerConfidence | undefined): string | undefined {
   return confidence?.level === 'low'
-    ? `CodeGrep was not sure of these files (low confidence, ${confidence.probability.toFixed(2)}): check that they fit the issue before editing them, and search further if they do not.`
+    ? `CodeGrep was not sure of these files (low confidence, ${formatProbability(confidence.probability)}): check that they fit the issue before editing them, and search further if they do not.`
     : undefined;
 }
 

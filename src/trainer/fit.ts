@@ -1,3 +1,4 @@
+import { confidenceOf, type ConfidenceLevel } from '../common/confidence';
 import { chooseAnswerSize } from '../core/embedded/answerSize';
 import { FEATURE_NAMES, PYTHON_FILE, SHARED_FEATURES, TWIN_LANGUAGES, twinsAt } from '../core/embedded/features';
 import { ANSWER_LANGUAGES, RANKER_FORMAT, RANKER_VERSION, answerLanguage, answerSettings, probabilities, type AnswerLanguage, type AnswerSizeSettings, type RankerModel } from '../core/embedded/ranker';
@@ -46,6 +47,8 @@ export interface CrossValidation {
   byLanguage: Record<string, Summary>;
   /** The hand-weighted ranking on the same rows, for comparison. */
   handByLanguage: Record<string, Summary>;
+  /** The out-of-fold answers grouped by the confidence they would come with (common/confidence.ts). */
+  byConfidence: Partial<Record<ConfidenceLevel, Summary>>;
 }
 
 /** Fits the logistic ranker on every issue, with the answer-size settings cross-validation picked. */
@@ -198,7 +201,23 @@ function crossValidate(issues: TrainingIssue[], options: FitOptions): CrossValid
   const settings = { ...global, python, languages };
   const byLanguage = scoreAnswers(issues, new Map(issues.map((i) => [i.instance_id, answerFor(heldModel.get(i.instance_id)!, i, settings)])));
   const hand = new Map(issues.map((i) => [i.instance_id, i.candidates.slice(0, 1).map((c) => c.path)]));
-  return { folds: folds.length, ...settings, overall: byLanguage.all!, byLanguage, handByLanguage: scoreAnswers(issues, hand) };
+  const byConfidence = confidenceSummaries(issues, heldModel, settings);
+  return { folds: folds.length, ...settings, overall: byLanguage.all!, byLanguage, handByLanguage: scoreAnswers(issues, hand), byConfidence };
+}
+
+/**
+ * Out-of-fold answers by the level of their most probable file's probability, which is the confidence the embedded
+ * brain gives its answer: whether the levels' names hold on repositories the model never saw.
+ */
+function confidenceSummaries(issues: TrainingIssue[], models: Map<string, RankerModel>, settings: TrialSettings): Partial<Record<ConfidenceLevel, Summary>> {
+  const groups = new Map<ConfidenceLevel, ReturnType<typeof scoreInstance>[]>();
+  for (const issue of issues) {
+    const model = models.get(issue.instance_id)!;
+    const level = confidenceOf(modelOrder(model, issue)[0]?.p)?.level;
+    if (!level) continue;
+    groups.set(level, [...(groups.get(level) ?? []), scoreInstance(answerFor(model, issue, settings), issue.gold_files)]);
+  }
+  return Object.fromEntries([...groups].map(([level, scores]) => [level, summarize(scores)]));
 }
 
 /**

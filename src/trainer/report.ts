@@ -19,6 +19,11 @@ export function trainingTable(cv: CrossValidation): string {
     const hand = cv.handByLanguage[language];
     lines.push(`| ${language} | ${learned.n} | ${f(learned.precision)} | ${f(learned.recall)} | ${f(learned.f05)} | ${f(learned.acc_at_1)} | ${f(hand?.precision)} | ${f(hand?.f05)} |`);
   }
+  lines.push('', 'Out of fold, by the confidence the answer would come with:', '', '| confidence | n | P | F0.5 | acc@1 |', '|---|---:|---:|---:|---:|');
+  for (const level of ['high', 'medium', 'low'] as const) {
+    const s = cv.byConfidence[level];
+    if (s) lines.push(`| ${level} | ${s.n} | ${f(s.precision)} | ${f(s.f05)} | ${f(s.acc_at_1)} |`);
+  }
   return lines.join('\n');
 }
 

@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { confidenceSentence, type AnswerConfidence } from '../../src/common/confidence';
+import { confidenceSentence, formatProbability, type AnswerConfidence } from '../../src/common/confidence';
 import type { ErrorAction } from '../../src/common/errors';
 import type { CallView, HistoryEntry, PanelState, RunView, TurnView } from '../../src/common/protocol';
 import type { Candidate, LineRange } from '../../src/common/result';
@@ -180,7 +180,7 @@ function candidatesView(run: RunView, actions: ViewActions): TemplateResult {
 /** How sure the brain is of its answer, under it; a low level says to check the files before handing them off. */
 function confidenceView(confidence: AnswerConfidence): TemplateResult {
   const icon = { high: 'pass', medium: 'info', low: 'warning' }[confidence.level];
-  const title = `The built-in model gives the best of these files a probability of ${confidence.probability.toFixed(2)} of being one the fix changes.`;
+  const title = `The built-in model gives the best of these files a probability of ${formatProbability(confidence.probability)} of being one the fix changes.`;
   return html`<p id="confidence" class="confidence" data-level=${confidence.level} title=${title}>
     <span class="codicon codicon-${icon}" aria-hidden="true"></span><span>${confidenceSentence(confidence)}</span>
   </p>`;

@@ -20,6 +20,8 @@ describe('answer confidence', () => {
     assert.equal(confidenceSentence({ level: 'high', probability: 0.91 }), 'High confidence (0.91).');
     assert.match(confidenceSentence({ level: 'medium', probability: 0.5 }), /^Medium confidence \(0\.50\): check that the first file fits/);
     assert.match(confidenceSentence({ level: 'low', probability: 0.123 }), /^Low confidence \(0\.12\): these files may well be wrong; check them/);
+    assert.equal(confidenceSentence({ level: 'high', probability: 0.9995 }), 'High confidence (0.99).', 'never "1.00": the model is not certain');
+    assert.match(confidenceSentence({ level: 'low', probability: 0.001 }), /^Low confidence \(0\.01\)/);
   });
 
   it('recognises a stored confidence and refuses anything else', () => {

@@ -3,6 +3,7 @@ import { FEATURE_NAMES, SHARED_FEATURES, TWIN_LANGUAGES } from '../../../src/cor
 import { probabilities } from '../../../src/core/embedded/ranker';
 import { labelIssue, type TrainingIssue } from '../../../src/trainer/examples';
 import { DEFAULT_FIT, answerFor, fitModel, pickSettings, repositoryFolds, trainRanker } from '../../../src/trainer/fit';
+import { trainingTable } from '../../../src/trainer/report';
 
 const HAND_RATIO = FEATURE_NAMES.indexOf('hand_score_ratio');
 const DEFINES = FEATURE_NAMES.indexOf('definition_of_title_clue');
@@ -52,6 +53,16 @@ describe('ranker training', () => {
     assert.ok(crossValidation.handByLanguage.all!.acc_at_1 < 0.5, 'the hand ranking alone gets these wrong');
     assert.deepEqual(answerFor(model, issues(3)[2]!), ['f2.py']);
     assert.deepEqual(trainRanker(issues(40)).model, model, 'same data, same model');
+  });
+
+  it('groups the out-of-fold answers by the confidence they would come with, every run in one level', () => {
+    const rows = issues(40);
+    const { crossValidation } = trainRanker(rows, { ...DEFAULT_FIT, folds: 5 });
+    const levels = Object.values(crossValidation.byConfidence);
+    assert.equal(levels.reduce((n, s) => n + s.n, 0), rows.length);
+    const table = trainingTable(crossValidation);
+    assert.match(table, /Out of fold, by the confidence the answer would come with:\n\n\| confidence \| n \| P \| F0\.5 \| acc@1 \|/);
+    for (const [level, s] of Object.entries(crossValidation.byConfidence)) assert.match(table, new RegExp(`\\| ${level} \\| ${s.n} \\| ${s.precision.toFixed(3)} \\|`));
   });
 
   it("fits each language's twins on its own files alone: every other file keeps the shared model's probability", () => {

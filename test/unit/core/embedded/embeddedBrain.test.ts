@@ -89,13 +89,17 @@ describe('EmbeddedBrain end to end (real git repo, real ripgrep, Locator)', func
     for (const turn of result.trajectory) assert.ok(turn.calls.length <= 8);
   });
 
-  it('lists the files it ranked next apart from its answer: probable enough, each with a reason', async () => {
+  /** A run on the fixture, with the model's window of candidates, their probabilities and the answered paths. */
+  async function locateWithProbabilities() {
     let seen: CandidateFeatures[] = [];
     const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(ISSUE, createEmbeddedBrain({ observe: (f) => (seen = f) }));
     const model = defaultRankerModel();
     const window = seen.slice(0, model.candidates);
-    const p = probabilities(model, window);
-    const answered = new Set(result.candidates.map((c) => c.path));
+    return { result, window, p: probabilities(model, window), answered: new Set(result.candidates.map((c) => c.path)) };
+  }
+
+  it('lists the files it ranked next apart from its answer: probable enough, each with a reason', async () => {
+    const { result, window, p, answered } = await locateWithProbabilities();
     const expected = window.filter((c, i) => !answered.has(c.path) && p[i]! >= 0.1).map((c) => c.path);
     assert.ok(expected.length > 0, `the fixture has a runner-up: ${JSON.stringify(window.map((c, i) => [c.path, p[i]]))}`);
     assert.deepEqual(result.alsoConsidered?.map((c) => c.path).sort(), expected.sort());
@@ -109,12 +113,7 @@ describe('EmbeddedBrain end to end (real git repo, real ripgrep, Locator)', func
   });
 
   it('gives its answer the model\'s probability of its best answered file as the confidence', async () => {
-    let seen: CandidateFeatures[] = [];
-    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(ISSUE, createEmbeddedBrain({ observe: (f) => (seen = f) }));
-    const model = defaultRankerModel();
-    const window = seen.slice(0, model.candidates);
-    const p = probabilities(model, window);
-    const answered = new Set(result.candidates.map((c) => c.path));
+    const { result, window, p, answered } = await locateWithProbabilities();
     const best = Math.max(...window.flatMap((c, i) => (answered.has(c.path) ? [p[i]!] : [])));
     assert.ok(result.confidence, 'the learned model gives one');
     assert.ok(Math.abs(result.confidence.probability - best) < 0.001, `${result.confidence.probability} against ${best}`);
