@@ -15,7 +15,8 @@ import { onStopSignals } from './signals';
 const USAGE = `Usage: codegrep locate [TEXT] [--issue-file F | --url URL] [options]
 
 Prints the files an issue is about, best first, with line ranges and reasons. The embedded brain
-also lists, apart and after them, the files it ranked next ("Also considered, less likely").
+also says how sure it is (high, medium or low confidence; \`confidence\` in --json) and lists,
+apart and after them, the files it ranked next ("Also considered, less likely").
 The issue comes from TEXT, --issue-file F, --url, or stdin when it is piped. A GitHub issue
 URL, OWNER/REPO#N or #N (resolved against the repo's GitHub remote) is fetched, wherever it is given.
 
