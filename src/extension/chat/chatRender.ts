@@ -41,6 +41,14 @@ export function renderCandidates(stream: vscode.ChatResponseStream, result: Loca
     if (location) stream.reference(location);
   });
   if (result.confidence) stream.markdown(`\n${escapeMarkdown(confidenceSentence(result.confidence))}\n`);
+  // As the panel unfolds them: when the brain is unsure, the fix is as likely among the files it ranked next.
+  if (result.confidence?.level === 'low' && result.alsoConsidered?.length) {
+    stream.markdown('\nAlso considered, less likely:\n\n');
+    for (const c of result.alsoConsidered) {
+      const details = [formatRanges(c.ranges) ? `lines ${formatRanges(c.ranges)}` : '', escapeMarkdown(c.reason)].filter(Boolean).join(' — ');
+      stream.markdown(`- \`${c.path.replace(/`/g, '')}\`${details ? ` — ${details}` : ''}\n`);
+    }
+  }
   if (result.rejected.length) {
     stream.markdown(`\n_Not shown (cited but not in the workspace): ${result.rejected.map((r) => escapeMarkdown(r.path)).join(', ')}_\n`);
   }

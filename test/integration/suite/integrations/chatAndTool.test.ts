@@ -1,10 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { sep } from 'node:path';
 import * as vscode from 'vscode';
+import type { LocateResult } from '../../../../src/common/result';
 import { createChatHandler, followups, PARTICIPANT_ID, type LocateChatMetadata } from '../../../../src/extension/chat/chatParticipant';
+import { renderCandidates } from '../../../../src/extension/chat/chatRender';
 import { LOCATE_TOOL_NAME } from '../../../../src/extension/languageModel/lmTool';
 import { fixtureIssues } from '../../fixture/content';
-import { activateCodeGrep, EXTENSION_ID } from '../extensionApi';
+import { activateCodeGrep, EXTENSION_ID, fixtureFolder } from '../extensionApi';
 import { ScriptedModel } from './scriptedModel';
 
 /** A ChatResponseStream that records every part, in order (code-server has no chat UI to render them). */
@@ -152,6 +154,27 @@ describe('integrations: @codegrep chat participant (handler with a recording str
     } finally {
       await config.update('brain', undefined, vscode.ConfigurationTarget.Global);
     }
+  });
+
+  it('lists the runners-up under a low-confidence answer, and only then', async () => {
+    const folder = fixtureFolder();
+    const result: LocateResult = {
+      issue: { title: 'Tokens come back at the wrong time', body: '' },
+      brain: 'embedded',
+      candidates: [{ path: 'ratelimit/bucket.py', ranges: [[15, 20]], reason: 'defines `_refill`' }],
+      alsoConsidered: [{ path: 'ratelimit/clock.py', ranges: [[4, 5]], reason: 'defines `monotonic`' }],
+      confidence: { level: 'low', probability: 0.3 },
+      rejected: [],
+      trajectory: [],
+      usage: { promptTokens: 0, completionTokens: 0, turns: 1, toolCalls: 0, toolBytes: 0, ms: 1 },
+    };
+    const placed = result.candidates.map((candidate) => ({ candidate, uri: vscode.Uri.joinPath(folder, candidate.path) }));
+    const unsure = new RecordingStream();
+    renderCandidates(unsure, result, placed);
+    assert.match(unsure.text(), /\nLow confidence \\\(0\\\.30\\\): [^\n]+\n\nAlso considered, less likely:\n\n- `ratelimit\/clock\.py` — lines 4-5 — defines \\`monotonic\\`\n$/);
+    const sure = new RecordingStream();
+    renderCandidates(sure, { ...result, confidence: { level: 'medium', probability: 0.6 } }, placed);
+    assert.doesNotMatch(sure.text(), /Also considered/, 'folded away, as in the panel, unless the brain is unsure');
   });
 
   it('asks for an issue when the prompt is empty', async () => {
