@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Brain } from '../../core/brain';
-import type { AnswerConfidence } from '../../common/confidence';
+import { formatProbability, type AnswerConfidence } from '../../common/confidence';
+import { formatLocation } from '../../common/handoffText';
 import { CodeGrepError } from '../../common/errors';
 import type { LocateEvent } from '../../common/events';
 import type { Issue } from '../../common/issue';
@@ -136,12 +137,13 @@ export class ExtensionServices {
   }
 }
 
-/** "Found 2 files in 1.4 s (3 turns, 12 calls): a.py:10-40, b.py": what the log keeps of each run. */
+/** "Found 2 files in 1.4 s (3 turns, 12 calls): a.py:10-40, b.py; low confidence (0.31)": what the log keeps of each run. */
 export function resultLogLine(result: LocateResult): string {
   const { usage } = result;
-  const files = result.candidates.map((c) => (c.ranges?.length ? `${c.path}:${c.ranges.map(([a, b]) => (a === b ? a : `${a}-${b}`)).join(',')}` : c.path));
+  const files = result.candidates.map(formatLocation);
   const rejected = result.rejected.length ? `; ${plural(result.rejected.length, 'cited path')} rejected` : '';
-  return `Found ${plural(files.length, 'file')} in ${(usage.ms / 1000).toFixed(1)} s (${plural(usage.turns, 'turn')}, ${plural(usage.toolCalls, 'call')})${files.length ? `: ${files.join(', ')}` : ''}${rejected}.`;
+  const confidence = result.confidence ? `; ${result.confidence.level} confidence (${formatProbability(result.confidence.probability)})` : '';
+  return `Found ${plural(files.length, 'file')} in ${(usage.ms / 1000).toFixed(1)} s (${plural(usage.turns, 'turn')}, ${plural(usage.toolCalls, 'call')})${files.length ? `: ${files.join(', ')}` : ''}${rejected}${confidence}.`;
 }
 
 /** The argument of `codegrep.sendToChat` (implemented by the hand-off integration). */

@@ -46,5 +46,6 @@ describe('first run: the multi-line way in, and what the log keeps', () => {
     const line = resultLogLine(result);
     assert.match(line, /^Found \d+ files? in \d+\.\d s \(\d turns?, \d+ calls?\): ratelimit\/bucket\.py:\d+-\d+/);
     assert.doesNotMatch(line, /\b1 files\b|file\(s\)/);
+    assert.match(line, new RegExp(`; ${result.confidence!.level} confidence \\(0\\.\\d\\d\\)\\.$`), 'and how sure the embedded brain was');
   });
 });
