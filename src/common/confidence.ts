@@ -3,10 +3,10 @@
  * knows a probability gives one (the embedded brain's learned model: its most probable answered
  * file's chance of being one the fix changes); model brains give none.
  *
- * The levels' lines are fixed in advance, not fitted: 0.45 is where the CodeGrep paper finds a
- * retriever's precision starts to help a downstream agent instead of hurting it, and 0.75 marks
- * the answers to act on without a second look. docs/benchmarks.md ("How sure the answer is") has
- * the precision of each level on the dev sets and benches.
+ * The levels' lines were set, not searched for: 0.45 is where the CodeGrep paper finds a retriever's
+ * precision starts to help a downstream agent instead of hurting it, and 0.75 is a round line above
+ * it. docs/benchmarks.md ("How sure the answer is") has the precision of each level on the dev sets,
+ * out of fold on the training set, and on the benches.
  */
 export type ConfidenceLevel = 'high' | 'medium' | 'low';
 
@@ -20,16 +20,24 @@ export interface AnswerConfidence {
 /** The lowest probability of each level above `low`. */
 export const CONFIDENCE_LINES = { high: 0.75, medium: 0.45 } as const;
 
-/** The confidence for a brain's probability; undefined for a value that is not a probability. */
+/**
+ * The confidence for a brain's probability; undefined for a value that is not a probability. The probability is
+ * kept to three places and off 0 and 1 (a learned model is never certain), and the level is read from that kept
+ * value, so that no surface shows a number on the other side of its level's line.
+ */
 export function confidenceOf(probability: number | undefined): AnswerConfidence | undefined {
   if (probability === undefined || !Number.isFinite(probability) || probability < 0 || probability > 1) return undefined;
-  const level: ConfidenceLevel = probability >= CONFIDENCE_LINES.high ? 'high' : probability >= CONFIDENCE_LINES.medium ? 'medium' : 'low';
-  return { level, probability: Math.round(probability * 1000) / 1000 };
+  const kept = Math.min(0.999, Math.max(0.001, Math.round(probability * 1000) / 1000));
+  const level: ConfidenceLevel = kept >= CONFIDENCE_LINES.high ? 'high' : kept >= CONFIDENCE_LINES.medium ? 'medium' : 'low';
+  return { level, probability: kept };
 }
 
-/** The probability in two decimals, kept off 0.00 and 1.00: a learned model is never certain, and "1.00" would say so. */
+/**
+ * The probability in two decimals, kept off 0.00 and 1.00 (a learned model is never certain), and rounded down so
+ * that a value just under a level's line is never shown on it (0.749 is "0.74", not "0.75").
+ */
 export function formatProbability(probability: number): string {
-  return Math.min(0.99, Math.max(0.01, probability)).toFixed(2);
+  return (Math.floor(Math.min(0.99, Math.max(0.01, probability)) * 100 + 1e-9) / 100).toFixed(2);
 }
 
 /** One sentence for a person or an agent: the level with its probability, and what to do about a lower one. */

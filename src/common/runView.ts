@@ -1,4 +1,4 @@
-import { isAnswerConfidence } from './confidence';
+import { confidenceOf, isAnswerConfidence } from './confidence';
 import type { ErrorInfo } from './errors';
 import type { LocateEvent } from './events';
 import type { Issue } from './issue';
@@ -59,8 +59,10 @@ export function finishRunView(view: RunView, result: LocateResult): RunView {
 /** The view with what the brain said about its answer (runners-up, confidence), or with none of it. */
 function withAnswerNotes(view: RunView, { alsoConsidered, confidence }: Pick<RunView, 'alsoConsidered' | 'confidence'>): RunView {
   const { alsoConsidered: _runnersUp, confidence: _confidence, ...rest } = view;
-  // A result can come from another extension's command argument: only a well-formed confidence is shown.
-  return { ...rest, ...(alsoConsidered?.length ? { alsoConsidered } : {}), ...(isAnswerConfidence(confidence) ? { confidence } : {}) };
+  // A result can come from another extension's command argument: a confidence is read again from its probability, and
+  // none is shown beside a rejected citation (the Locator gives none then either).
+  const shown = rest.rejected.length === 0 && isAnswerConfidence(confidence) ? confidenceOf(confidence.probability) : undefined;
+  return { ...rest, ...(alsoConsidered?.length ? { alsoConsidered } : {}), ...(shown ? { confidence: shown } : {}) };
 }
 
 /** Every file the panel lists for a run: the answer, then the runners-up. */

@@ -106,7 +106,8 @@ const CONFIDENCE_COLUMNS = ['system', 'confidence', 'n', 'precision', 'F0.5', 'a
 
 /**
  * Scores by the confidence each row's answer came with ('' when no brain gave one): whether a level's precision
- * is what its name promises on this dataset. Rows without a confidence (errors, empty answers) are left out.
+ * is what its name promises on this dataset. Rows without a confidence (errors, empty answers, model brains, and rows
+ * resumed from a run by a build that did not record one) are left out.
  */
 export function confidenceTable(systems: readonly SystemReport[]): string {
   const lines: string[] = [];

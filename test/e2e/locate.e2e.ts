@@ -139,6 +139,27 @@ function locateScenario(scenario: Scenario, afterLocate?: () => void): void {
       const copied = await page.evaluate<string>('navigator.clipboard.readText()');
       assert.ok(copied.includes(runnerUp) && copied.includes(scenario.expectedPath), `clipboard holds both:\n${copied}`);
     });
+
+    it("starts each run's runners-up folded or open by its own confidence, whatever was done to another run's", async () => {
+      const { page } = workbench;
+      const frame = resultsFrame(page);
+      const section = frame.locator('#also-considered');
+      // The test above unfolded this (high-confidence) run's section by hand.
+      const first = await frame.locator('#status').getAttribute('data-run-id');
+      assert.notEqual(await section.getAttribute('open'), null);
+      await runFromPalette(page, 'Locate files for issue');
+      await answerInputBox(page, 'TokenBucket should allow a custom clock');
+      await frame.locator(`#status:not([data-run-id="${first}"]):not([data-status="running"])`).waitFor({ timeout: 60_000 });
+      assert.equal(await frame.locator('#confidence').getAttribute('data-level'), 'high');
+      assert.equal(await section.getAttribute('open'), null, 'a new high-confidence run starts folded');
+      await section.locator('summary').click();
+      assert.notEqual(await section.getAttribute('open'), null);
+      // Back to the first run from the history: its section is its own again, not the one just unfolded.
+      await frame.locator('#history > summary').click();
+      await frame.locator(`.history-item[data-run-id="${first}"]`).click();
+      await frame.locator(`#status[data-run-id="${first}"]`).waitFor();
+      assert.equal(await section.getAttribute('open'), null, 'folded, as a high-confidence run starts');
+    });
   }
 
   it('raised no CodeGrep error notification on the way', async () => {

@@ -1,4 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
 import { confidenceSentence, formatProbability, type AnswerConfidence } from '../../src/common/confidence';
 import type { ErrorAction } from '../../src/common/errors';
 import type { CallView, HistoryEntry, PanelState, RunView, TurnView } from '../../src/common/protocol';
@@ -165,7 +166,10 @@ function candidatesView(run: RunView, actions: ViewActions): TemplateResult {
         </ol>`
       : html`<p class="placeholder" id="candidates-empty">${emptyCandidatesText(run)}</p>`}
     ${run.candidates.length && run.confidence ? confidenceView(run.confidence) : nothing}
-    ${run.candidates.length && run.alsoConsidered?.length ? runnersUpView(run.alsoConsidered, selected, actions, run.confidence?.level === 'low') : nothing}
+    ${run.candidates.length && run.alsoConsidered?.length
+      ? // Keyed by run: each run's section starts folded or open by its own confidence, whatever the user did to the last.
+        keyed(run.runId, runnersUpView(run.alsoConsidered, selected, actions, run.confidence?.level === 'low'))
+      : nothing}
     ${run.rejected.length
       ? html`<details id="rejected" class="rejected">
           <summary>${run.rejected.length} cited ${run.rejected.length === 1 ? 'path' : 'paths'} not shown</summary>

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { startFakeGitHub, type FakeGitHubServer } from '../../helpers/fakeGitHubServer';
+import { formatProbability } from '../../../src/common/confidence';
 
 const ROOT = resolve(__dirname, '../../..');
 
@@ -103,7 +104,7 @@ describe('codegrep mcp (stdio, SDK client)', function () {
     // The embedded brain's learned model says how sure it is, in the text and the structured output alike.
     const level = structured.confidence?.level ?? 'none';
     assert.ok(['high', 'medium', 'low'].includes(level), level);
-    assert.match(text, new RegExp(`\\n${level[0]!.toUpperCase()}${level.slice(1)} confidence \\(${structured.confidence!.probability.toFixed(2)}\\)`));
+    assert.match(text, new RegExp(`\\n${level[0]!.toUpperCase()}${level.slice(1)} confidence \\(${formatProbability(structured.confidence!.probability)}\\)`));
   });
 
   it('lists the runners-up only when includeRunnersUp asks for them', async () => {

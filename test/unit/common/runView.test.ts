@@ -97,5 +97,9 @@ describe('RunView: the panel state folded from real LocateEvents', () => {
     assert.equal('confidence' in finishRunView(shown, result), false, 'a result without one (a model brain) shows none');
     const junk = { ...result, confidence: { level: 'low', probability: 'high' } } as unknown as typeof result;
     assert.equal('confidence' in finishRunView(shown, junk), false, 'a malformed one from a command argument is dropped');
+    const mislabelled = { ...result, confidence: { level: 'high' as const, probability: 0.1 } };
+    assert.deepEqual(finishRunView(shown, mislabelled).confidence, { level: 'low', probability: 0.1 }, 'the level is read again from the probability');
+    const withRejected = { ...result, confidence, rejected: [{ path: 'gone.py', reason: 'missing' }] };
+    assert.equal('confidence' in finishRunView(shown, withRejected), false, 'none beside a rejected citation');
   });
 });
