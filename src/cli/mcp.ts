@@ -130,8 +130,7 @@ function toolResult(result: LocateResult, root: string, maxFiles: number | undef
   // Only on request: an agent pays for every file it is handed, and most runners-up are not the fix.
   const alsoConsidered = includeRunnersUp ? result.alsoConsidered : undefined;
   // The confidence is about the whole answer: a caller that cut it short still gets the brain's word on its best file.
-  const withheldRunnersUp = includeRunnersUp ? 0 : (result.alsoConsidered?.length ?? 0);
-  const text = formatForModel({ candidates, rejected: result.rejected, brain: result.brain, alsoConsidered, confidence: result.confidence, withheldRunnersUp });
+  const text = formatForModel({ ...result, candidates, includeRunnersUp });
   const entry = (c: Candidate) => ({ path: c.path, ranges: c.ranges ?? [], reason: c.reason });
   return {
     content: [{ type: 'text' as const, text }],

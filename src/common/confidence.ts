@@ -40,9 +40,15 @@ export function formatProbability(probability: number): string {
   return (Math.floor(Math.min(0.99, Math.max(0.01, probability)) * 100 + 1e-9) / 100).toFixed(2);
 }
 
+/** "low confidence (0.31)": the level with its probability, as the log and the sentence below say it. */
+export function confidenceLabel(confidence: AnswerConfidence): string {
+  return `${confidence.level} confidence (${formatProbability(confidence.probability)})`;
+}
+
 /** One sentence for a person or an agent: the level with its probability, and what to do about a lower one. */
 export function confidenceSentence(confidence: AnswerConfidence): string {
-  const level = `${confidence.level[0]!.toUpperCase()}${confidence.level.slice(1)} confidence (${formatProbability(confidence.probability)})`;
+  const label = confidenceLabel(confidence);
+  const level = `${label[0]!.toUpperCase()}${label.slice(1)}`;
   switch (confidence.level) {
     case 'high':
       return `${level}.`;

@@ -73,17 +73,18 @@ export function formatChatPrompt(issue: Pick<Issue, 'title' | 'url'>, candidates
 
 /**
  * The compact text a downstream model reads (LM tool result, MCP tool result): one line per file,
- * `path:ranges — reason`, best first, then how sure the brain is (when it knows), what was rejected so it does
- * not look for those, and the runners-up when the caller asked for them (marked as less likely, after the answer).
+ * `path:ranges — reason`, best first, then how sure the brain is (when it knows), the runners-up when the caller
+ * asked for them (marked as less likely) or, when the brain is unsure, how many there are, and what was rejected
+ * so it does not look for those.
  */
 export function formatForModel(result: {
   candidates: readonly Candidate[];
   rejected?: readonly { path: string; reason: string }[];
   brain?: string;
+  /** The brain's runners-up: listed when `includeRunnersUp`, else counted, and only when the brain is unsure. */
   alsoConsidered?: readonly Candidate[];
+  includeRunnersUp?: boolean;
   confidence?: AnswerConfidence;
-  /** Runners-up the caller did not ask for; named (as a count) only when the brain is unsure of its answer. */
-  withheldRunnersUp?: number;
 }): string {
   if (!result.candidates.length) {
     return 'CodeGrep found no files for this issue. Search the repository yourself, starting from names in the issue.';
@@ -91,12 +92,12 @@ export function formatForModel(result: {
   const lines = [`Files to edit for this issue, most relevant first (located by CodeGrep${result.brain ? `, ${result.brain}` : ''}):`];
   result.candidates.forEach((c, i) => lines.push(`${i + 1}. ${formatLocation(c)}${c.reason ? ` — ${oneLine(c.reason)}` : ''}`));
   if (result.confidence) lines.push(confidenceSentence(result.confidence));
-  if (result.confidence?.level === 'low' && result.withheldRunnersUp) {
-    lines.push(`(${result.withheldRunnersUp} more ${result.withheldRunnersUp === 1 ? 'file was' : 'files were'} ranked next: call again with includeRunnersUp: true to list them.)`);
-  }
-  if (result.alsoConsidered?.length) {
+  const runnersUp = result.alsoConsidered ?? [];
+  if (result.includeRunnersUp && runnersUp.length) {
     lines.push('Less likely, only if none of the files above is it:');
-    for (const c of result.alsoConsidered) lines.push(`- ${formatLocation(c)}${c.reason ? ` — ${oneLine(c.reason)}` : ''}`);
+    for (const c of runnersUp) lines.push(`- ${formatLocation(c)}${c.reason ? ` — ${oneLine(c.reason)}` : ''}`);
+  } else if (result.confidence?.level === 'low' && runnersUp.length) {
+    lines.push(`(${runnersUp.length} more ${runnersUp.length === 1 ? 'file was' : 'files were'} ranked next: call again with includeRunnersUp: true to list them.)`);
   }
   if (result.rejected?.length) lines.push(`(Cited but not found in the workspace, ignore: ${result.rejected.map((r) => r.path).join(', ')})`);
   return lines.join('\n');

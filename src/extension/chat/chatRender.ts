@@ -21,6 +21,13 @@ export function candidateLocation({ candidate, uri }: PlacedCandidate): vscode.U
   return first ? new vscode.Location(uri, new vscode.Range(first[0] - 1, 0, first[1] - 1, 0)) : uri;
 }
 
+/** " — lines 10-40 — reason" after a file's name (empty when it has neither), the reason escaped. */
+function candidateDetails(candidate: Candidate): string {
+  const ranges = formatRanges(candidate.ranges);
+  const details = [ranges ? `lines ${ranges}` : '', escapeMarkdown(candidate.reason)].filter(Boolean).join(' — ');
+  return details ? ` — ${details}` : '';
+}
+
 /** Streams the ranked files: an anchor per file with its lines and reason, plus a reference each. */
 export function renderCandidates(stream: vscode.ChatResponseStream, result: LocateResult, placed: readonly PlacedCandidate[]): void {
   const { turns, toolCalls, ms } = result.usage;
@@ -35,19 +42,14 @@ export function renderCandidates(stream: vscode.ChatResponseStream, result: Loca
     const location = candidateLocation(item);
     if (location) stream.anchor(location, item.candidate.path);
     else stream.markdown(`\`${item.candidate.path.replace(/`/g, '')}\``);
-    const ranges = formatRanges(item.candidate.ranges);
-    const details = [ranges ? `lines ${ranges}` : '', escapeMarkdown(item.candidate.reason)].filter(Boolean).join(' — ');
-    stream.markdown(`${details ? ` — ${details}` : ''}\n`);
+    stream.markdown(`${candidateDetails(item.candidate)}\n`);
     if (location) stream.reference(location);
   });
   if (result.confidence) stream.markdown(`\n${escapeMarkdown(confidenceSentence(result.confidence))}\n`);
   // As the panel unfolds them: when the brain is unsure, the fix is as likely among the files it ranked next.
   if (result.confidence?.level === 'low' && result.alsoConsidered?.length) {
     stream.markdown('\nAlso considered, less likely:\n\n');
-    for (const c of result.alsoConsidered) {
-      const details = [formatRanges(c.ranges) ? `lines ${formatRanges(c.ranges)}` : '', escapeMarkdown(c.reason)].filter(Boolean).join(' — ');
-      stream.markdown(`- \`${c.path.replace(/`/g, '')}\`${details ? ` — ${details}` : ''}\n`);
-    }
+    for (const c of result.alsoConsidered) stream.markdown(`- \`${c.path.replace(/`/g, '')}\`${candidateDetails(c)}\n`);
   }
   if (result.rejected.length) {
     stream.markdown(`\n_Not shown (cited but not in the workspace): ${result.rejected.map((r) => escapeMarkdown(r.path)).join(', ')}_\n`);

@@ -63,9 +63,7 @@ export class LocateFilesTool implements vscode.LanguageModelTool<LocateToolInput
       const result = await this.services.runLocate({ issue, folders }, { signal: controller.signal });
       const max = typeof input?.maxFiles === 'number' && input.maxFiles >= 1 ? Math.floor(input.maxFiles) : undefined;
       // Runners-up only on request: most are not the fix, and the model pays for every file it reads.
-      const alsoConsidered = input?.includeRunnersUp === true ? result.alsoConsidered : undefined;
-      const withheldRunnersUp = alsoConsidered ? 0 : (result.alsoConsidered?.length ?? 0);
-      return formatForModel({ ...result, candidates: max ? result.candidates.slice(0, max) : result.candidates, alsoConsidered, withheldRunnersUp });
+      return formatForModel({ ...result, candidates: max ? result.candidates.slice(0, max) : result.candidates, includeRunnersUp: input?.includeRunnersUp === true });
     } catch (error) {
       const info = toErrorInfo(error);
       if (info.code === 'cancelled') throw new vscode.CancellationError();

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Brain } from '../../core/brain';
-import { formatProbability, type AnswerConfidence } from '../../common/confidence';
+import { confidenceLabel, type AnswerConfidence } from '../../common/confidence';
 import { formatLocation } from '../../common/handoffText';
 import { CodeGrepError } from '../../common/errors';
 import type { LocateEvent } from '../../common/events';
@@ -142,7 +142,7 @@ export function resultLogLine(result: LocateResult): string {
   const { usage } = result;
   const files = result.candidates.map(formatLocation);
   const rejected = result.rejected.length ? `; ${plural(result.rejected.length, 'cited path')} rejected` : '';
-  const confidence = result.confidence ? `; ${result.confidence.level} confidence (${formatProbability(result.confidence.probability)})` : '';
+  const confidence = result.confidence ? `; ${confidenceLabel(result.confidence)}` : '';
   return `Found ${plural(files.length, 'file')} in ${(usage.ms / 1000).toFixed(1)} s (${plural(usage.turns, 'turn')}, ${plural(usage.toolCalls, 'call')})${files.length ? `: ${files.join(', ')}` : ''}${rejected}${confidence}.`;
 }
 

@@ -64,10 +64,10 @@ describe('handoffText', () => {
 
   it('names withheld runners-up to a model only when the brain is unsure', () => {
     const one = candidates.slice(0, 1);
-    assert.match(formatForModel({ candidates: one, confidence: { level: 'low', probability: 0.2 }, withheldRunnersUp: 2 }), /\n\(2 more files were ranked next: call again with includeRunnersUp: true to list them\.\)$/);
-    assert.match(formatForModel({ candidates: one, confidence: { level: 'low', probability: 0.2 }, withheldRunnersUp: 1 }), /\(1 more file was ranked next/);
-    assert.doesNotMatch(formatForModel({ candidates: one, confidence: { level: 'medium', probability: 0.5 }, withheldRunnersUp: 2 }), /ranked next/);
-    assert.doesNotMatch(formatForModel({ candidates: one, confidence: { level: 'low', probability: 0.2 }, withheldRunnersUp: 0 }), /ranked next/);
+    assert.match(formatForModel({ candidates: one, confidence: { level: 'low', probability: 0.2 }, alsoConsidered: [candidates[1]!, candidates[1]!] }), /\n\(2 more files were ranked next: call again with includeRunnersUp: true to list them\.\)$/);
+    assert.match(formatForModel({ candidates: one, confidence: { level: 'low', probability: 0.2 }, alsoConsidered: [candidates[1]!] }), /\(1 more file was ranked next/);
+    assert.doesNotMatch(formatForModel({ candidates: one, confidence: { level: 'medium', probability: 0.5 }, alsoConsidered: [candidates[1]!, candidates[1]!] }), /ranked next/);
+    assert.doesNotMatch(formatForModel({ candidates: one, confidence: { level: 'low', probability: 0.2 }, alsoConsidered: [] }), /ranked next/);
   });
 
   it('gives a downstream model compact numbered lines, rejected paths and an empty-result hint', () => {
@@ -86,6 +86,7 @@ describe('handoffText', () => {
       candidates: candidates.slice(0, 1),
       confidence: { level: 'low', probability: 0.3 },
       alsoConsidered: [{ path: 'src/lexer.py', reason: 'imports the parser' }],
+      includeRunnersUp: true,
     });
     assert.equal(
       text,
@@ -98,7 +99,7 @@ describe('handoffText', () => {
   });
 
   it('puts runners-up, when given, after the answer and marked as less likely', () => {
-    const text = formatForModel({ candidates: candidates.slice(0, 1), alsoConsidered: [{ path: 'src/lexer.py', ranges: [[3, 9]], reason: 'imports\nthe parser' }] });
+    const text = formatForModel({ candidates: candidates.slice(0, 1), alsoConsidered: [{ path: 'src/lexer.py', ranges: [[3, 9]], reason: 'imports\nthe parser' }], includeRunnersUp: true });
     assert.equal(
       text,
       'Files to edit for this issue, most relevant first (located by CodeGrep):\n' +
