@@ -68,8 +68,10 @@ export function pathKind(path: string): PathKind {
   // Storybook's stories show a component; the component's own file is where it changes. Go keeps examples in
   // `_examples/` (the go tool skips folders starting with `_` or `.`), so those prefixes count too.
   if (/(?:^|\/)[_.]?(?:examples?|samples?|demos?|tutorials?|galleries?)\//.test(lower) || /\.stories\.(?:[cm]?[jt]sx?|mdx)$/.test(name)) return 'example';
-  // Python's vendored copies live in `_vendor/` (pip, setuptools) or `vendored/` inside the package.
-  if (/(?:^|\/)(?:_?vendor|_?vendored|third_party|thirdparty|external|node_modules|extern)\//.test(lower) || /(?:^|\/)singleheader\//.test(lower)) return 'vendor';
+  // Python's vendored copies live in `_vendor/` (pip, setuptools), `vendored/` or `externals/` inside the package, or
+  // in a `packages/` folder inside it (requests' `requests/packages/urllib3/`; a root `packages/` is a monorepo's).
+  if (/(?:^|\/)(?:_?vendor|_?vendored|third_party|thirdparty|externals?|node_modules|extern)\//.test(lower) || /(?:^|\/)singleheader\//.test(lower)) return 'vendor';
+  if (/\.pyi?$/.test(name) && /.\/packages\/./.test(lower)) return 'vendor';
   // GNU build machinery copied into a project by autotools and libtool: no behaviour of the project is decided there.
   if (/^(?:config\.(?:guess|sub)|ltmain\.sh|install-sh|depcomp|missing|compile|ar-lib|test-driver|ylwrap|mkinstalldirs|aclocal\.m4)$/.test(name)) return 'vendor';
   // Minified or version-stamped bundles (jquery-3.5.1.js, underscore.min.js) are copies of someone else's code.

@@ -18,6 +18,11 @@ describe('path kinds', () => {
     assert.equal(pathKind('singleheader/simdjson.h'), 'vendor');
     assert.equal(pathKind('src/pip/_vendor/requests/models.py'), 'vendor');
     assert.equal(pathKind('botocore/vendored/six.py'), 'vendor');
+    assert.equal(pathKind('sklearn/externals/joblib/parallel.py'), 'vendor');
+    assert.equal(pathKind('requests/packages/urllib3/response.py'), 'vendor', "a package's own `packages/` holds copies");
+    assert.equal(pathKind('packages/pytest-plugin/src/plugin.py'), 'source', "a root `packages/` is a monorepo's");
+    assert.equal(pathKind('packages/insomnia/src/utils/importers/openapi.ts'), 'source');
+    assert.equal(pathKind('tools/packages/cli/index.js'), 'source', 'only Python vendors into a nested `packages/`');
     assert.equal(pathKind('crates/red_knot_vendored/src/lib.rs'), 'source', "a crate named for what it holds is the project's");
     assert.equal(pathKind('sphinx/themes/basic/static/jquery-3.5.1.js'), 'vendor');
     assert.equal(pathKind('static/app.min.js'), 'vendor');
