@@ -9,7 +9,7 @@ import { runEval } from '../eval/harness';
 import { IsoGitWorkspaces } from '../eval/isoWorktrees';
 import { BarProgress, LineProgress } from '../eval/progress';
 import { RepoCache } from '../eval/repoCache';
-import { confidenceTable, markdownTable, rangeTable } from '../eval/report';
+import { confidenceTable, languageTable, markdownTable, rangeTable } from '../eval/report';
 import { sidecarPath } from '../eval/resume';
 import { GitWorktrees } from '../eval/worktrees';
 import { NodeToolRunner } from '../tools/runner';
@@ -22,7 +22,8 @@ const USAGE = `Usage: codegrep eval --dataset F.jsonl --repos DIR [options]
 
 Runs every dataset row ({instance_id, repo, base_commit, problem_statement, gold_files}) on a
 fresh checkout of DIR/<owner>__<name>.git at tag base-<sha> (else the SHA), scores the ranked
-files against gold_files and prints a Markdown table.
+files against gold_files and prints a Markdown table (and, for rows in several languages, one
+by language).
 
 Options:
   --brain LIST               comma list of ${BRAIN_NAMES} (default: embedded)
@@ -148,6 +149,8 @@ export const evalCommand: Command = {
       if (values.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else {
         process.stdout.write(`${markdownTable(report.systems)}\n`);
+        const byLanguage = languageTable(report.systems);
+        if (byLanguage) process.stdout.write(`\nBy language (the dataset's \`language\`, else its gold files'):\n\n${byLanguage}\n`);
         const ranges = rangeTable(report.systems);
         if (ranges) process.stdout.write(`\nLine ranges of correctly predicted files, against the fix's edits (rows with a gold_patch):\n\n${ranges}\n`);
         const byConfidence = confidenceTable(report.systems);

@@ -10,6 +10,8 @@ import { summarize, type InstanceScore, type Summary } from './metrics';
 /** One row of a report (architecture.md's instance shape, plus hit flags and run accounting). */
 export interface InstanceReport extends InstanceScore {
   instance_id: string;
+  /** The row's language (languages.ts: the dataset's field, else its gold files'); absent for a malformed line. */
+  language?: string;
   predicted_files: string[];
   gold_files: string[];
   latency_ms?: number;
@@ -122,6 +124,31 @@ export function confidenceTable(systems: readonly SystemReport[]): string {
   }
   if (lines.length === 0) return '';
   return [`| ${CONFIDENCE_COLUMNS.join(' | ')} |`, `|${CONFIDENCE_COLUMNS.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`, ...lines].join('\n');
+}
+
+const LANGUAGE_COLUMNS = ['system', 'language', 'n', 'precision', 'recall', 'F0.5', 'acc@1'];
+
+/**
+ * Scores by the rows' language, for every system ('' when the rows are all of one language): a dataset's mean can
+ * hide the language a change made worse. Languages with the most rows first; malformed lines, which have no
+ * language, are left out.
+ */
+export function languageTable(systems: readonly SystemReport[]): string {
+  const languages = new Map<string, number>();
+  for (const row of systems[0]?.instances ?? []) if (row.language) languages.set(row.language, (languages.get(row.language) ?? 0) + 1);
+  if (languages.size < 2) return '';
+  const order = [...languages].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([language]) => language);
+  const lines = [`| ${LANGUAGE_COLUMNS.join(' | ')} |`, `|${LANGUAGE_COLUMNS.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`];
+  for (const { name, kind, instances } of systems) {
+    for (const language of order) {
+      const rows = instances.filter((row) => row.language === language);
+      if (rows.length === 0) continue;
+      const s = summarize(rows);
+      const label = kind === 'baseline' ? `${name} (published)` : name;
+      lines.push(`| ${label} | ${language} | ${s.n} | ${[s.precision, s.recall, s.f05, s.acc_at_1].map((v) => v.toFixed(3)).join(' | ')} |`);
+    }
+  }
+  return lines.join('\n');
 }
 
 /** Writes the report atomically (temp file + rename) so a crash never leaves half a JSON. */

@@ -1,5 +1,6 @@
 import type { Baseline } from './baselines';
 import type { DatasetRow, DatasetRowError } from './dataset';
+import { rowLanguage } from './languages';
 import { summarizeRanges } from './lineRanges';
 import { ZERO_SCORE, dedupeRanked, scoreInstance, summarize } from './metrics';
 import type { InstanceReport, SystemReport } from './report';
@@ -24,8 +25,8 @@ export function brainSystem(name: string, entries: Entry[], finished: Map<string
     if (entry.kind === 'bad') return [{ instance_id: entry.bad.instance_id, predicted_files: [], gold_files: [], ...ZERO_SCORE, error: entry.bad.error }];
     const found = finished.get(recordKey(name, entry.row.instance_id));
     if (!found) return []; // interrupted before this row ran
-    const { brain: _brain, build: _build, ...instance } = found;
-    return [instance];
+    const { brain: _brain, build: _build, instance_id, ...instance } = found;
+    return [{ instance_id, language: rowLanguage(entry.row), ...instance }];
   });
   const system: SystemReport = { name, kind: 'brain', summary: summarize(instances), instances };
   const ranges = summarizeRanges(instances.map((i) => i.range_scores));
@@ -41,7 +42,8 @@ export function baselineSystem(baseline: Baseline, entries: Entry[]): SystemRepo
     const predictions = baseline.predictions.get(entry.row.instance_id);
     if (!predictions) missing++;
     const predicted = dedupeRanked(predictions ?? []);
-    return { instance_id: entry.row.instance_id, predicted_files: predicted, gold_files: entry.row.gold_files, ...scoreInstance(predicted, entry.row.gold_files) };
+    const { instance_id, gold_files } = entry.row;
+    return { instance_id, language: rowLanguage(entry.row), predicted_files: predicted, gold_files, ...scoreInstance(predicted, gold_files) };
   });
   return { name: baseline.name, kind: 'baseline', summary: summarize(instances), instances, missing };
 }

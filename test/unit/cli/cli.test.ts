@@ -284,6 +284,8 @@ describe('cli (node dist/cli.js)', function () {
       assert.match(run.stdout, /^\| system \| n \| precision \| recall \| F0\.5 \|/);
       assert.match(run.stdout, /\| bm25 \| 7 \| 0\.429 \|/);
       assert.match(run.stdout, /\| pub \(published\) \| 7 \| 0\.143 \|/);
+      // Python and Rust rows (by their gold files' extensions; the two malformed lines have no language).
+      assert.match(run.stdout, /By language[^\n]*\n\n\| system \| language \| n \|[^\n]*\n\|[^\n]*\n\| bm25 \| python \| 4 \| 0\.500 \|[^\n]*\n\| bm25 \| rust \| 1 \| 1\.000 \|[^\n]*\n\| pub \(published\) \| python \| 4 \| 0\.250 \|/);
       // acme__widgets-1 has its fix (gold_patch): the line-range table follows; BM25 cites no ranges.
       assert.match(run.stdout, /Line ranges of correctly predicted files[^\n]*\n\n\| system \| files \| with ranges \|[^\n]*\n\|[^\n]*\n\| bm25 \| 1 \| 0\.000 \|/);
       assert.match(run.stderr, /baseline pub has no prediction for 4 of 7 rows/);
@@ -292,6 +294,7 @@ describe('cli (node dist/cli.js)', function () {
       const report = JSON.parse(readFileSync(out, 'utf8')) as EvalReport;
       assert.equal(report.summary.n, 7);
       assert.equal(report.summary.errors, 4);
+      assert.deepEqual(report.instances.map((i) => i.language), ['python', 'python', undefined, undefined, 'python', 'rust', 'python'], 'each row keeps its language in the report');
     });
 
     it('--json prints the report; relative paths resolve against INIT_CWD', () => {
