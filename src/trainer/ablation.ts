@@ -13,7 +13,7 @@ export const ABLATION_GROUPS: readonly { name: string; features: RegExp }[] = [
   { name: "leader check: the title's words alone", features: /^title_(lexical_share|words_held)$/ },
   { name: "leader check: definitions named with the title's words", features: /^defined_title_words_/ },
   { name: 'leader check: import ties', features: /^import_tie_to_first$/ },
-  { name: 'paths, modules, traceback frames', features: /^(path_match|path_match_unique|module_match|trace_frame)$/ },
+  { name: 'paths, modules, traceback frames', features: /^(path_match|path_match_unique|module_match|trace_frame|trace_frame_named_by_title)$/ },
   { name: 'definitions of named symbols', features: /^definition_/ },
   { name: 'mentions and messages', features: /^(mention_|message_strength$|distinct_leads$)/ },
   { name: 'path words (title, body, file name)', features: /^((title|body)_file_name|(title|body)_path_(words|stems))$/ },

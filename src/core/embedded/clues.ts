@@ -7,6 +7,7 @@ import { boundIssue } from './issueBounds';
 import { localeIdentifiers, namedLocales } from './locales';
 import { packageNames, packageSubpaths } from './packages';
 import { KEBAB_RE, isComponentLabel, kebabSpellings, splitTitleLabels } from './spellings';
+import { namedFramePaths, type FrameRecord } from './namedFrames';
 import { cleanPath, installedPackagePath, isRuntimePath, panicMessages, traceExceptions, traceFrames, tracePathSuffix, withoutFrameLines } from './traces';
 
 /** What kind of evidence a clue is; each kind is searched differently. */
@@ -46,6 +47,8 @@ export interface IssueEvidence {
   titleCompounds: string[];
   /** Codes of the locales the title names by language (`bs` for "Bosnian locale: …"; locales.ts). */
   titleLocales: string[];
+  /** Path clues of the traceback frames whose function the title names (namedFrames.ts). */
+  namedFrames: string[];
   /**
    * Two adjacent words of the body's prose, lower-case and apart by a space (`boolean attribute` for "isn't treated
    * as a boolean attribute"): a file named by them (`boolean_attributes.js`) may be what the reporter describes.
@@ -139,7 +142,7 @@ export function mineIssue(raw: Issue): IssueEvidence {
   const { prose, code } = splitCode(withoutFrameLines(body));
   const bareProse = withoutAddresses(prose);
 
-  mineTraces(body, collector);
+  const frames = mineTraces(body, collector);
   // A component library's titles name the component in a label (`[Autocomplete] Popup does not close`); the
   // words after the labels start the sentence, so their capital is not a name's.
   const { labels, rest: titleText } = splitTitleLabels(title);
@@ -180,6 +183,7 @@ export function mineIssue(raw: Issue): IssueEvidence {
     titleWords: titleWords(title),
     titleCompounds: titleCompounds(title),
     titleLocales: namedLocales(title),
+    namedFrames: namedFramePaths(frames, titleText),
     bodyCompounds: bodyCompounds(bareProse, titleCompounds(title)),
     bodyWords: titleWords(bareProse).filter((w) => !titleWords(title).includes(w)),
     mentionsTests: /\b(?:tests?|testing|pytest|unit ?test|test suite|fixtures?)\b/i.test(title),
@@ -374,7 +378,9 @@ const COMMAND_START = /^\s*(?:from\s+\S+\s+import|import|npm|npx|yarn|pnpm|pip|p
 /** Words a printed sentence has and a list of names lacks. */
 const MESSAGE_GRAMMAR = new Set('a an the of to is are was be not no in on for with from at by cannot can\'t must should could unable failed expected'.split(' '));
 
-function mineTraces(text: string, out: ClueCollector): void {
+/** Mines the text's traces into clues; returns each frame's path clue with the function it runs. */
+function mineTraces(text: string, out: ClueCollector): FrameRecord[] {
+  const records: FrameRecord[] = [];
   const { frames, receivers } = traceFrames(text);
   for (const receiver of receivers) addSymbol(receiver, 'trace', out, CLUE_WEIGHTS.source.trace * CLUE_WEIGHTS.exceptionNameFactor);
   let depth = 0;
@@ -383,7 +389,8 @@ function mineTraces(text: string, out: ClueCollector): void {
     const installed = path ? installedPackagePath(path) : undefined;
     if (path && !installed && isRuntimePath(path)) continue;
     const weight = CLUE_WEIGHTS.source.trace * Math.pow(CLUE_WEIGHTS.traceDepthDecay, depth);
-    if (path) out.add('path', installed ?? tracePathSuffix(path), 'trace', weight * CLUE_WEIGHTS.kind.path, depth);
+    const pathClue = path ? out.add('path', installed ?? tracePathSuffix(path), 'trace', weight * CLUE_WEIGHTS.kind.path, depth) : undefined;
+    if (pathClue && frame.symbol) records.push({ path: pathClue.text, symbol: frame.symbol });
     if (frame.symbol) addSymbol(frame.symbol, 'trace', out, weight, false, depth);
     // The class names the file that defines the method, as `models.FilePathField` does in prose.
     if (frame.symbol && frame.owner) out.addQualifier(frame.symbol, frame.owner.toLowerCase());
@@ -394,6 +401,7 @@ function mineTraces(text: string, out: ClueCollector): void {
     if (exception.message) addMessage(exception.message, 'trace', out);
   }
   for (const message of panicMessages(text)) addMessage(message, 'trace', out);
+  return records;
 }
 
 function addSymbol(raw: string, source: ClueSource, out: ClueCollector, weight: number, explicit = false, depth?: number): void {

@@ -108,6 +108,9 @@ const EXTRACTORS: [name: string, extract: Extractor][] = [
   ['title_words_held', (f, _i, r) => (r.mostTitleWords > 0 ? (r.input.titleLexical?.get(f.path)?.words.length ?? 0) / r.mostTitleWords : 0)],
   // Named by two adjacent words of the body (`boolean_attributes.js` for "… a boolean attribute"), not by the title.
   ['body_file_name', (f, _i, r) => bodyFileName(f, r.input.context)],
+  // A traceback frame in the file runs a function the title names ("format_cursor_data crashes", `_print_MatAdd` for
+  // "Error pretty printing MatAdd"): the reporter names the frame that misbehaved, wherever the error was raised.
+  ['trace_frame_named_by_title', (f, _i, r) => (f.evidence.pathMatches.some((c) => r.input.issue.namedFrames.includes(c.text)) ? 1 : 0)],
 ];
 
 
@@ -116,6 +119,7 @@ const BASE_GROUPS: Partial<Record<string, EvidenceGroup>> = {
   path_match: 'path',
   path_match_unique: 'path',
   trace_frame: 'path',
+  trace_frame_named_by_title: 'path',
   module_match: 'module',
   message_strength: 'message',
   definition_strength: 'definition',

@@ -46,7 +46,8 @@ export const ANSWER_LANGUAGES = {
   go: /\.go$/,
   rust: /\.rs$/,
   java: /\.java$/,
-  c: /\.[ch]$/,
+  // Not `.h`: C, C++ and Objective-C share it, so a header does not say which language's fixes the run is like.
+  c: /\.c$/,
   cpp: /\.(?:cc|cpp|cxx|hh|hpp|hxx)$/,
   script: /\.(?:[cm]?[jt]sx?)$/,
 } as const;

@@ -229,3 +229,71 @@ describe('type-only declarations and migration scripts (real files, real ripgrep
     assert.equal(named('db/migration/20200608153717_add_flags.go', 'role_migration'), 0);
   });
 });
+
+describe('a traceback frame the title names (real files, real ripgrep)', () => {
+  // A plotting library in matplotlib's layout: the frame the title names calls a function that raises on purpose.
+  const files = {
+    'lib/plot/artist.py': [
+      'class Artist:',
+      '    def format_cursor_data(self, data):',
+      '        neighbors = self.norm.inverse(data)',
+      '        return "[%s]" % neighbors',
+      '',
+      '    def get_cursor_data(self, event):',
+      '        return None',
+      '',
+    ].join('\n'),
+    'lib/plot/colors.py': [
+      'class BoundaryNorm:',
+      '    def inverse(self, value):',
+      '        raise ValueError("BoundaryNorm is not invertible")',
+      '',
+    ].join('\n'),
+    'lib/plot/printing/pretty.py': [
+      'class PrettyPrinter:',
+      '    def _print_MatAdd(self, expr):',
+      '        return self._print_seq(expr.args)',
+      '',
+      '    def _print_seq(self, args):',
+      '        return " + ".join(sympify(a) for a in args)',
+      '',
+    ].join('\n'),
+    'lib/plot/sympify.py': 'def sympify(a):\n    raise SympifyError(a)\n',
+  };
+  let tree = '';
+  before(() => (tree = makeTree(files, 'codegrep-features-frames-')));
+  after(() => removeTree(tree));
+
+  const featureOf = async (title: string, body: string, name: string) => {
+    let rows: CandidateFeatures[] = [];
+    await new Locator(new NodeToolRunner({ roots: [tree] })).locate({ title, body }, createEmbeddedBrain({ model: null, observe: (f) => (rows = f) }));
+    return (path: string) => {
+      const row = rows.find((r) => r.path === path);
+      assert.ok(row, `${path} is a candidate: ${rows.map((r) => r.path).join(', ')}`);
+      return row.values[FEATURE_NAMES.indexOf(name)];
+    };
+  };
+  const trace = (frames: [file: string, line: number, fn: string][], error: string) =>
+    ['Traceback (most recent call last):', ...frames.map(([file, line, fn]) => `  File "/home/me/venv/src/${file}", line ${line}, in ${fn}`), error].join('\n');
+
+  it('marks the file of the frame whose function the title names, not the innermost frame that raised', async () => {
+    const body = trace([['lib/plot/artist.py', 3, 'format_cursor_data'], ['lib/plot/colors.py', 3, 'inverse']], 'ValueError: BoundaryNorm is not invertible');
+    const feature = await featureOf('format_cursor_data crashes on BoundaryNorm', body, 'trace_frame_named_by_title');
+    assert.equal(feature('lib/plot/artist.py'), 1);
+    assert.equal(feature('lib/plot/colors.py'), 0);
+  });
+
+  it("counts a dispatch method whose name holds the title's name", async () => {
+    const frames: [string, number, string][] = [['lib/plot/printing/pretty.py', 3, '_print_MatAdd'], ['lib/plot/printing/pretty.py', 6, '_print_seq'], ['lib/plot/sympify.py', 2, 'sympify']];
+    const feature = await featureOf('Error pretty printing MatAdd', trace(frames, 'SympifyError: a'), 'trace_frame_named_by_title');
+    assert.equal(feature('lib/plot/printing/pretty.py'), 1);
+    assert.equal(feature('lib/plot/sympify.py'), 0);
+  });
+
+  it('marks nothing when the title names no frame', async () => {
+    const body = trace([['lib/plot/artist.py', 3, 'format_cursor_data'], ['lib/plot/colors.py', 3, 'inverse']], 'ValueError: BoundaryNorm is not invertible');
+    const feature = await featureOf('Hovering over an image with a BoundaryNorm crashes', body, 'trace_frame_named_by_title');
+    assert.equal(feature('lib/plot/artist.py'), 0);
+    assert.equal(feature('lib/plot/colors.py'), 0);
+  });
+});

@@ -9,6 +9,7 @@ function evidence(clues: Clue[]): IssueEvidence {
     titleWords: [],
     titleCompounds: [],
     titleLocales: [],
+    namedFrames: [],
     bodyCompounds: [],
     bodyWords: [],
     mentionsTests: false,

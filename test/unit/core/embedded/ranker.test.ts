@@ -64,6 +64,8 @@ describe('ranker model file', () => {
     assert.deepEqual(answerSettings(m, 'core/logx/logs.go'), { maxFiles: 3, missingGold: 0.5 }, 'Go has none of its own');
     assert.deepEqual(answerSettings(m, 'a.py'), { maxFiles: 2, missingGold: 0 });
     assert.equal(answerLanguage('include/x/object-inl.hpp'), 'cpp');
+    assert.equal(answerLanguage('py/objslice.c'), 'c');
+    assert.equal(answerLanguage('include/simdjson/dom/element.h'), undefined, 'a header may be C, C++ or Objective-C');
     assert.equal(answerLanguage('src/cards/stats-card.js'), 'script');
     assert.equal(answerLanguage('README.md'), undefined);
   });
