@@ -4,6 +4,7 @@ const LANGUAGE_BY_EXTENSION: Readonly<Record<string, string>> = {
   go: 'go',
   rs: 'rust',
   java: 'java', kt: 'kotlin', scala: 'scala',
+  // A header counts as C: a C++ dataset says `cpp` in its rows, and C++ sources outnumber headers in most fixes.
   c: 'c', h: 'c',
   cc: 'cpp', cpp: 'cpp', cxx: 'cpp', hh: 'cpp', hpp: 'cpp', hxx: 'cpp',
   js: 'javascript', jsx: 'javascript', mjs: 'javascript', cjs: 'javascript',
