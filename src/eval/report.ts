@@ -129,14 +129,15 @@ export function confidenceTable(systems: readonly SystemReport[]): string {
 const LANGUAGE_COLUMNS = ['system', 'language', 'n', 'precision', 'recall', 'F0.5', 'acc@1'];
 
 /**
- * Scores by the rows' language, for every system ('' when the rows are all of one language): a dataset's mean can
- * hide the language a change made worse. Languages with the most rows first; malformed lines, which have no
- * language, are left out.
+ * Scores by the rows' language, for every system ('' when the rows are all of one known language): a dataset's mean
+ * can hide the language a change made worse. Languages with the most rows first (counted over the system with the
+ * most rows: an interrupted brain may have run fewer); malformed lines, which have no language, are left out.
  */
 export function languageTable(systems: readonly SystemReport[]): string {
+  const fullest = [...systems].sort((a, b) => b.instances.length - a.instances.length)[0];
   const languages = new Map<string, number>();
-  for (const row of systems[0]?.instances ?? []) if (row.language) languages.set(row.language, (languages.get(row.language) ?? 0) + 1);
-  if (languages.size < 2) return '';
+  for (const row of fullest?.instances ?? []) if (row.language) languages.set(row.language, (languages.get(row.language) ?? 0) + 1);
+  if ([...languages.keys()].filter((language) => language !== 'unknown').length < 2) return '';
   const order = [...languages].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([language]) => language);
   const lines = [`| ${LANGUAGE_COLUMNS.join(' | ')} |`, `|${LANGUAGE_COLUMNS.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`];
   for (const { name, kind, instances } of systems) {

@@ -183,7 +183,7 @@ export function mineIssue(raw: Issue): IssueEvidence {
     titleWords: titleWords(title),
     titleCompounds: titleCompounds(title),
     titleLocales: namedLocales(title),
-    namedFrames: namedFramePaths(frames, titleText),
+    namedFrames: namedFramePaths(frames, title),
     bodyCompounds: bodyCompounds(bareProse, titleCompounds(title)),
     bodyWords: titleWords(bareProse).filter((w) => !titleWords(title).includes(w)),
     mentionsTests: /\b(?:tests?|testing|pytest|unit ?test|test suite|fixtures?)\b/i.test(title),

@@ -2,6 +2,8 @@
  * Traceback frames the title names: "format_cursor_data crashes on BoundaryNorm" names the frame in `artist.py` that
  * runs `format_cursor_data`, even when the error is raised deeper (in `colors.py`, on purpose). A dispatch method
  * counts when one of its `_`-separated parts is the name ("Error pretty printing MatAdd" and `_print_MatAdd`).
+ * Only frames that give both a path and a function can be named (Python's, JavaScript's, Java's; not Go's, whose
+ * function lines and file lines are apart).
  */
 
 /** A frame as the trace gives it: the path clue it became, and the function it runs. */
@@ -13,28 +15,40 @@ export interface FrameRecord {
 /** Shortest name that counts as a part of a frame's function (`MatAdd` in `_print_MatAdd`). */
 const MIN_PART = 4;
 
-const NAME = /`([^`\s]+)`|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(\()?/g;
+const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
+const NAME = /`([^`]+)`|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(\()?/g;
+/** Shaped like a name in code, not a word: `snake_case` or an inner capital (`MatAdd`, `formatCursor`). */
+const CODE_SHAPE = /_|[a-z0-9][A-Z]/;
+/** Dotted parts that are file extensions (`setup.py`, `index.js`), not names. */
+const EXTENSIONS = new Set(['py', 'js', 'ts', 'jsx', 'tsx', 'mjs', 'cjs', 'go', 'rs', 'java', 'rb', 'php', 'md', 'json', 'yaml', 'yml', 'toml', 'txt', 'html', 'css', 'cfg', 'ini']);
 
 /**
- * The names a title writes as code: backticked, called (`cse()`), dotted (`QuerySet.defer`, each part), or shaped
- * like an identifier (`snake_case`, `camelCase`, `MatAdd`). Plain words ("crashes", "pretty") are not names here.
+ * The names a title writes as code: backticked (every identifier inside, so `` `foo()` `` and `` `Foo::bar` `` give
+ * theirs), called (`cse()`), dotted (`QuerySet.defer`, each part but a file extension), or shaped like an identifier
+ * (`snake_case`, `camelCase`, `MatAdd`). Plain words ("crashes", "pretty"), one-letter names and Python's dunders
+ * (`__init__`, which every class has) are not names here.
  */
 export function titleCodeNames(title: string): Set<string> {
   const names = new Set<string>();
   for (const match of title.matchAll(NAME)) {
     const [text, quoted, called] = match;
-    const written = quoted ?? text.replace(/\($/, '');
-    const parts = written.split('.').filter((part) => /^[A-Za-z_$][\w$]*$/.test(part));
+    const parts = quoted !== undefined ? [...quoted.matchAll(IDENTIFIER)].map((m) => m[0]) : text.replace(/\($/, '').split('.');
+    const dotted = quoted === undefined && parts.length > 1;
     for (const part of parts) {
-      if (quoted !== undefined || called !== undefined || parts.length > 1 || /_|[a-z0-9][A-Z]|^[A-Z][a-z0-9]+[A-Z]/.test(part)) names.add(part);
+      if (part.length < 2 || /^__\w+__$/.test(part) || (dotted && EXTENSIONS.has(part.toLowerCase()))) continue;
+      if (quoted !== undefined || called !== undefined || dotted || CODE_SHAPE.test(part)) names.add(part);
     }
   }
   return names;
 }
 
-/** The path clues of the frames whose function the title names. */
+/**
+ * The path clues of the frames whose function the title names: the same name, or a part of a dispatch method that
+ * is itself shaped like code (`MatAdd`), so a dotted word such as `text` in `django.utils.text` names no `render_text`.
+ */
 export function namedFramePaths(frames: readonly FrameRecord[], title: string): string[] {
   const names = titleCodeNames(title);
-  const named = (symbol: string) => names.has(symbol) || symbol.split(/_+/).some((part) => part.length >= MIN_PART && names.has(part));
+  const parts = new Set([...names].filter((name) => name.length >= MIN_PART && CODE_SHAPE.test(name)));
+  const named = (symbol: string) => names.has(symbol) || symbol.split(/_+/).some((part) => parts.has(part));
   return [...new Set(frames.filter((frame) => named(frame.symbol)).map((frame) => frame.path))];
 }

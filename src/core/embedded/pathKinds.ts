@@ -68,10 +68,12 @@ export function pathKind(path: string): PathKind {
   // Storybook's stories show a component; the component's own file is where it changes. Go keeps examples in
   // `_examples/` (the go tool skips folders starting with `_` or `.`), so those prefixes count too.
   if (/(?:^|\/)[_.]?(?:examples?|samples?|demos?|tutorials?|galleries?)\//.test(lower) || /\.stories\.(?:[cm]?[jt]sx?|mdx)$/.test(name)) return 'example';
-  // Python's vendored copies live in `_vendor/` (pip, setuptools), `vendored/` or `externals/` inside the package, or
-  // in a `packages/` folder inside it (requests' `requests/packages/urllib3/`; a root `packages/` is a monorepo's).
+  // Copies of other projects' code: `third_party/`, `external(s)/`, Python's `_vendor/` (pip, setuptools) and
+  // `vendored/`, scikit-learn's old `sklearn/externals/`.
   if (/(?:^|\/)(?:_?vendor|_?vendored|third_party|thirdparty|externals?|node_modules|extern)\//.test(lower) || /(?:^|\/)singleheader\//.test(lower)) return 'vendor';
-  if (/\.pyi?$/.test(name) && /.\/packages\/./.test(lower)) return 'vendor';
+  // A Python package's own `packages/` folder holds copies too (requests' `requests/packages/urllib3/`); a root
+  // `packages/`, or one under a container such as `python/` or `src/`, holds a monorepo's own packages.
+  if (/\.pyi?$/.test(name) && /^(?!(?:src|lib|libs|python|py|packages|modules|var)\/)[^/]+\/packages\/./.test(lower)) return 'vendor';
   // GNU build machinery copied into a project by autotools and libtool: no behaviour of the project is decided there.
   if (/^(?:config\.(?:guess|sub)|ltmain\.sh|install-sh|depcomp|missing|compile|ar-lib|test-driver|ylwrap|mkinstalldirs|aclocal\.m4)$/.test(name)) return 'vendor';
   // Minified or version-stamped bundles (jquery-3.5.1.js, underscore.min.js) are copies of someone else's code.

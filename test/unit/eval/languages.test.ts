@@ -10,6 +10,8 @@ describe('per-language reports', () => {
     assert.equal(rowLanguage({ language: 'unknown', gold_files: ['src/clock.rs', 'Cargo.toml'] }), 'rust', 'data files do not count');
     assert.equal(rowLanguage({ gold_files: ['src/a.ts', 'src/b.ts', 'lib/c.js', 'README.md'] }), 'typescript');
     assert.equal(rowLanguage({ gold_files: ['api/index.js', 'src/cards/types.d.ts'] }), 'javascript', 'a tie goes to the first file');
+    assert.equal(rowLanguage({ gold_files: ['include/x.h', 'src/x.cpp'] }), 'cpp', 'a header decides nothing beside a source file');
+    assert.equal(rowLanguage({ gold_files: ['src/jv.h', 'ChangeLog'] }), 'c', 'headers alone are taken for C');
     assert.equal(rowLanguage({ gold_files: ['README.md', 'Makefile', 'docs/usage.rst'] }), 'unknown');
     assert.equal(rowLanguage({ gold_files: [] }), 'unknown');
   });
@@ -46,5 +48,17 @@ describe('per-language reports', () => {
     const brain = system('bm25', 'brain', [row('py-1', 'python', ['x.py'], ['x.py']), row('py-2', 'python', [], ['y.py']), row('bad', undefined, [], [])]);
     assert.equal(languageTable([brain]), '');
     assert.equal(languageTable([]), '');
+    const withDocs = system('bm25', 'brain', [row('py-1', 'python', ['x.py'], ['x.py']), row('doc-1', 'unknown', [], ['README.md'])]);
+    assert.equal(languageTable([withDocs]), '', "rows of no known language do not make a second one");
+  });
+
+  it('takes the languages from the system with the most rows (a brain interrupted early may have fewer)', () => {
+    const interrupted = system('embedded', 'brain', [row('go-1', 'go', ['a.go'], ['a.go'])]);
+    const published = system('locagent', 'baseline', [row('go-1', 'go', ['a.go'], ['a.go']), row('py-1', 'python', [], ['y.py'])]);
+    assert.deepEqual(languageTable([interrupted, published]).split('\n').slice(2).map((line) => line.split(' | ').slice(0, 3).join(' | ')), [
+      '| embedded | go | 1',
+      '| locagent (published) | go | 1',
+      '| locagent (published) | python | 1',
+    ]);
   });
 });

@@ -23,6 +23,9 @@ describe('path kinds', () => {
     assert.equal(pathKind('packages/pytest-plugin/src/plugin.py'), 'source', "a root `packages/` is a monorepo's");
     assert.equal(pathKind('packages/insomnia/src/utils/importers/openapi.ts'), 'source');
     assert.equal(pathKind('tools/packages/cli/index.js'), 'source', 'only Python vendors into a nested `packages/`');
+    assert.equal(pathKind('python/packages/autogen-core/src/autogen_core/_agent.py'), 'source', "a monorepo's Python packages");
+    assert.equal(pathKind('var/spack/repos/builtin/packages/zlib/package.py'), 'source');
+    assert.equal(pathKind('src/packages/foo.py'), 'source');
     assert.equal(pathKind('crates/red_knot_vendored/src/lib.rs'), 'source', "a crate named for what it holds is the project's");
     assert.equal(pathKind('sphinx/themes/basic/static/jquery-3.5.1.js'), 'vendor');
     assert.equal(pathKind('static/app.min.js'), 'vendor');
