@@ -58,16 +58,26 @@ export interface EvalReport {
   systems: SystemReport[];
 }
 
+/** A Markdown table's header and alignment lines: the first `textColumns` columns left-aligned, the numbers right. */
+function tableHead(columns: readonly string[], textColumns: number): string[] {
+  return [`| ${columns.join(' | ')} |`, `|${columns.map((_, i) => (i < textColumns ? '---' : '---:')).join('|')}|`];
+}
+
+/** A system as the tables name it: a baseline is marked as published. */
+function systemLabel({ name, kind }: SystemReport): string {
+  return kind === 'baseline' ? `${name} (published)` : name;
+}
+
 const COLUMNS = ['system', 'n', 'precision', 'recall', 'F0.5', 'F0.5≥0.8', 'acc@1', 'acc@5', 'p50 ms', 'p95 ms', 'turns', 'tool calls', 'errors'];
 
 /** The comparison table, one line per system, as Markdown. */
 export function markdownTable(systems: readonly SystemReport[]): string {
   const fixed = (value: number | null, digits: number) => (value === null ? '–' : value.toFixed(digits));
-  const lines = [`| ${COLUMNS.join(' | ')} |`, `|${COLUMNS.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`];
-  for (const { name, kind, summary: s } of systems) {
-    const label = kind === 'baseline' ? `${name} (published)` : name;
+  const lines = tableHead(COLUMNS, 1);
+  for (const system of systems) {
+    const s = system.summary;
     const cells = [
-      label,
+      systemLabel(system),
       String(s.n),
       fixed(s.precision, 3),
       fixed(s.recall, 3),
@@ -95,7 +105,7 @@ const RANGE_COLUMNS = ['system', 'files', 'with ranges', 'first range on an edit
 export function rangeTable(systems: readonly SystemReport[]): string {
   const scored = systems.filter((s) => s.ranges);
   if (scored.length === 0) return '';
-  const lines = [`| ${RANGE_COLUMNS.join(' | ')} |`, `|${RANGE_COLUMNS.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`];
+  const lines = tableHead(RANGE_COLUMNS, 1);
   for (const { name, ranges: r } of scored) {
     const cells = [name, String(r!.files), ...[r!.with_ranges, r!.first_hit, r!.any_hit, r!.edit_recall, r!.line_precision].map((v) => v.toFixed(3))];
     lines.push(`| ${cells.join(' | ')} |`);
@@ -123,7 +133,7 @@ export function confidenceTable(systems: readonly SystemReport[]): string {
     }
   }
   if (lines.length === 0) return '';
-  return [`| ${CONFIDENCE_COLUMNS.join(' | ')} |`, `|${CONFIDENCE_COLUMNS.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`, ...lines].join('\n');
+  return [...tableHead(CONFIDENCE_COLUMNS, 2), ...lines].join('\n');
 }
 
 const LANGUAGE_COLUMNS = ['system', 'language', 'n', 'precision', 'recall', 'F0.5', 'acc@1'];
@@ -139,14 +149,13 @@ export function languageTable(systems: readonly SystemReport[]): string {
   for (const row of fullest?.instances ?? []) if (row.language) languages.set(row.language, (languages.get(row.language) ?? 0) + 1);
   if ([...languages.keys()].filter((language) => language !== 'unknown').length < 2) return '';
   const order = [...languages].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([language]) => language);
-  const lines = [`| ${LANGUAGE_COLUMNS.join(' | ')} |`, `|${LANGUAGE_COLUMNS.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`];
-  for (const { name, kind, instances } of systems) {
+  const lines = tableHead(LANGUAGE_COLUMNS, 2);
+  for (const system of systems) {
     for (const language of order) {
-      const rows = instances.filter((row) => row.language === language);
+      const rows = system.instances.filter((row) => row.language === language);
       if (rows.length === 0) continue;
       const s = summarize(rows);
-      const label = kind === 'baseline' ? `${name} (published)` : name;
-      lines.push(`| ${label} | ${language} | ${s.n} | ${[s.precision, s.recall, s.f05, s.acc_at_1].map((v) => v.toFixed(3)).join(' | ')} |`);
+      lines.push(`| ${systemLabel(system)} | ${language} | ${s.n} | ${[s.precision, s.recall, s.f05, s.acc_at_1].map((v) => v.toFixed(3)).join(' | ')} |`);
     }
   }
   return lines.join('\n');
