@@ -1,5 +1,5 @@
 // Source issues: the embedded brain on issues written in a reporter's own words against upstream releases of
-// C, C++, Go, Rust, Java and Python projects. The trees come from Debian's source archive (bench/lib/debianSource.ts,
+// C, C++, Go, Rust, Java, Python, TypeScript and JavaScript projects. The trees come from Debian's source archive (bench/lib/debianSource.ts,
 // pinned versions; tarballs kept in .cache/debian-sources). None of these projects is in the training or dev sets.
 // Each issue names the one file its fix would change. Blind helpers wrote them (they never saw the locator's code),
 // 48 each, a third quoting an error or trace, a third a snippet, a third behaviour only: helper6 against jq,
@@ -15,6 +15,11 @@
 // Python bugs (two thirds) and feature requests made the same way: helper24 against Werkzeug 2.2.2 (16) and Click
 // 8.1.3 (8), helper25 against NetworkX 2.8.8 (24), helper26 against Docutils 0.19 (14) and Python-Markdown 3.4.1
 // (10). Their trees are Debian's installed packages (the mirror serves no upstream tarball for them).
+// The thirty-ninth session's, 192 TypeScript and JavaScript issues against whole repository trees (sources beside
+// tests, docs, examples, typings, tooling scripts), in the usual thirds: helper29 against jose, TypeBox, parse5 and
+// cronstrue; helper30 against Redux, nock, MQTT.js and Knockout; then, after the changes those two batches led to,
+// helper31 against htmlparser2, domutils, js-sdsl and ts-loader and helper32 against espree, http-proxy,
+// prosemirror-view and logform.
 // Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME] [--features FILE]; results in
 // bench/results/source-issues.json (written only when every issue is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
@@ -96,6 +101,24 @@ const PACKAGES: Record<string, { version: string; language: string; installed?: 
   networkx: { version: '2.8.8-1', language: 'python', installed: 'python3-networkx' },
   docutils: { version: '0.19+dfsg-6', language: 'python', installed: 'python3-docutils' },
   markdown: { version: '3.4.1-2+deb12u1', language: 'python', installed: 'python3-markdown' },
+  // The thirty-ninth session's batch: TypeScript and JavaScript projects as their repositories hold them (sources
+  // beside tests, docs, examples, typings and build output).
+  'node-jose': { version: '4.11.4-1', language: 'typescript' },
+  'node-sinclair-typebox': { version: '0.24.44-3', language: 'typescript' },
+  'node-parse5': { version: '7.1.2+dfsg-2', language: 'typescript' },
+  'node-cronstrue': { version: '2.21.0-1', language: 'typescript' },
+  'node-redux': { version: '4.2.1-1', language: 'javascript' },
+  'node-nock': { version: '13.2.9-3', language: 'javascript' },
+  'node-mqtt': { version: '4.3.7-2', language: 'javascript' },
+  'node-knockout': { version: '3.5.1+ds-1', language: 'javascript' },
+  'node-htmlparser2': { version: '8.0.1-4', language: 'typescript' },
+  'node-domutils': { version: '3.0.1-3', language: 'typescript' },
+  'node-js-sdsl': { version: '4.1.4-2+deb12u1', language: 'typescript' },
+  'node-ts-loader': { version: '9.4.2-1', language: 'typescript' },
+  'node-espree': { version: '9.4.1~dfsg-1', language: 'javascript' },
+  'node-http-proxy': { version: '1.18.1-8', language: 'javascript' },
+  'node-prosemirror-view': { version: '1.23.13-2', language: 'javascript' },
+  'node-logform': { version: '2.4.2-2', language: 'javascript' },
 };
 
 interface Row extends AnsweredIssue {

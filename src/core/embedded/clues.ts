@@ -7,6 +7,7 @@ import { boundIssue } from './issueBounds';
 import { localeIdentifiers, namedLocales } from './locales';
 import { packageNames, packageSubpaths } from './packages';
 import { KEBAB_RE, isComponentLabel, kebabSpellings, splitTitleLabels } from './spellings';
+import { framesByPath } from './bundleFrames';
 import { namedFramePaths, type FrameRecord } from './namedFrames';
 import { cleanPath, installedPackagePath, isRuntimePath, panicMessages, traceExceptions, traceFrames, tracePathSuffix, withoutFrameLines } from './traces';
 
@@ -49,6 +50,8 @@ export interface IssueEvidence {
   titleLocales: string[];
   /** Path clues of the traceback frames whose function the title names (namedFrames.ts). */
   namedFrames: string[];
+  /** Path clues of frames that ran two or more functions there, with those functions (bundleFrames.ts). */
+  framesByPath: Map<string, string[]>;
   /**
    * Two adjacent words of the body's prose, lower-case and apart by a space (`boolean attribute` for "isn't treated
    * as a boolean attribute"): a file named by them (`boolean_attributes.js`) may be what the reporter describes.
@@ -184,6 +187,7 @@ export function mineIssue(raw: Issue): IssueEvidence {
     titleCompounds: titleCompounds(title),
     titleLocales: namedLocales(title),
     namedFrames: namedFramePaths(frames, title),
+    framesByPath: framesByPath(frames),
     bodyCompounds: bodyCompounds(bareProse, titleCompounds(title)),
     bodyWords: titleWords(bareProse).filter((w) => !titleWords(title).includes(w)),
     mentionsTests: /\b(?:tests?|testing|pytest|unit ?test|test suite|fixtures?)\b/i.test(title),

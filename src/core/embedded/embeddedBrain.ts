@@ -207,6 +207,8 @@ class EmbeddedSession implements BrainSession {
       }
     }
     this.planned = new Map();
+    // Once a turn's definitions are in, a bundle's frames point at the files that define their functions.
+    this.board.unlinkBundleTwins(this.issue.framesByPath);
   }
 
   private rank(): ScoredFile[] {

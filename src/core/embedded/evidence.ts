@@ -8,7 +8,7 @@ import { isStringTable, pathKind } from './pathKinds';
 import { bodyNameOf, fileStem, issueKind, joinedName, type ScoreContext } from './score';
 import { localeIdentifiers, localeOfFile } from './locales';
 import { manifestFolder, subpathResolves } from './packages';
-import { scriptTwins } from './scriptPaths';
+import { isScriptPath, scriptTwins } from './scriptPaths';
 
 /** A clue found in a file, and the lines where it was found. */
 export interface ClueHit {
@@ -70,6 +70,21 @@ export class EvidenceBoard {
       } else if (clue.kind === 'module') {
         for (const path of paths) if (moduleMatchesClue(path, clue.text)) pushUnique(this.file(path).moduleMatches, clue);
       }
+    }
+  }
+
+  /** Unlinks path clues of a bundle's frames from files that only share the bundle's name (bundleFrames.ts). */
+  unlinkBundleTwins(byPath: Map<string, string[]>): void {
+    const files = this.all();
+    for (const [cluePath, functions] of byPath) {
+      // Only a JavaScript path stands for files by another name (scriptTwins); a C file quoted under a build tree's
+      // folder (`tmux-3.3a/arguments.c`) is matched by its tail, and is the frames' own file.
+      if (!isScriptPath(cluePath)) continue;
+      const twins = files.filter((f) => !pathMatchesClue(f.path, cluePath) && f.pathMatches.some((c) => c.kind === 'path' && c.text === cluePath));
+      // A bundle: some frame ran a function that a twin does not define and another file does.
+      const elsewhere = (name: string) => !twins.some((t) => t.definitions.has(name)) && files.some((f) => f.definitions.has(name));
+      if (twins.length === 0 || !functions.some(elsewhere)) continue;
+      for (const twin of twins) twin.pathMatches = twin.pathMatches.filter((c) => c.kind !== 'path' || c.text !== cluePath);
     }
   }
 

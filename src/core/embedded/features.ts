@@ -84,7 +84,8 @@ const EXTRACTORS: [name: string, extract: Extractor][] = [
   ['demotion', (f, _i, r) => demotion(f.path, r.input.context)],
   ['role_test', (f, _i, r) => (issueKind(f.path, r.input.context) === 'test' ? 1 : 0)],
   ['role_doc', (f, _i, r) => (issueKind(f.path, r.input.context) === 'doc' ? 1 : 0)],
-  ['role_example', (f, _i, r) => (issueKind(f.path, r.input.context) === 'example' ? 1 : 0)],
+  // A tooling script shares the example weight: no training row has one, and both are code beside the package.
+  ['role_example', (f, _i, r) => (['example', 'tooling'].includes(issueKind(f.path, r.input.context)) ? 1 : 0)],
   ['role_vendor', (f, _i, r) => (issueKind(f.path, r.input.context) === 'vendor' ? 1 : 0)],
   ['role_data', (f, _i, r) => (issueKind(f.path, r.input.context) === 'data' ? 1 : 0)],
   ['role_generated', (f, _i, r) => (issueKind(f.path, r.input.context) === 'generated' ? 1 : 0)],

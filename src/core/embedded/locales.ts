@@ -8,6 +8,9 @@
 /** Words that make a language name in a title mean a locale of the project, not prose ("still English"). */
 const LOCALE_WORD = /^(?:locales?|translations?|localization|localisation|i18n|l10n|language)$/i;
 
+/** A title's leading label of one or two capitalised words: `Slovenian:`, `[Norwegian Bokmål]`. */
+const LANGUAGE_LABEL = /^\s*(?:\[(\p{Lu}\p{L}+(?: \p{Lu}\p{L}+)?)\]|(\p{Lu}\p{L}+(?: \p{Lu}\p{L}+)?):)/u;
+
 /** A word of a language's name: capitalised ("Norwegian Bokmål"). */
 const NAME_WORD = /^[A-Z][\p{L}]+$/u;
 
@@ -47,7 +50,8 @@ export function languageName(code: string): string {
 /**
  * The language codes of the locales a title names: a language name next to a locale word ("Bosnian locale",
  * "German translations", "locale: Hungarian"), a code with its region there ("zh-TW locale", "pt_BR
- * translation"), or both ("Hungarian (huHU) locale"), in title order, each once. A bare two-letter code is not
+ * translation"), or both ("Hungarian (huHU) locale"), or a language as the title's label ("Slovenian: …"), in title
+ * order, each once. A bare two-letter code is not
  * enough: "is", "to" and "no" are codes too ("Date is locale dependent").
  */
 export function namedLocales(title: string): string[] {
@@ -56,6 +60,9 @@ export function namedLocales(title: string): string[] {
   const add = (code: string | undefined) => {
     if (code && !codes.includes(code)) codes.push(code);
   };
+  // A language as the title's label ("Slovenian: …", "[Polish] …") names the translation the issue is about.
+  const label = LANGUAGE_LABEL.exec(title);
+  if (label) add(languageNamed((label[1] ?? label[2])!.split(' ')));
   // The name ending at `end`, one or two words ("Norwegian Bokmål"), the longer first.
   const nameEndingAt = (end: number) => languageNamed(words.slice(Math.max(0, end - 1), end + 1)) ?? languageNamed(words.slice(end, end + 1));
   words.forEach((word, i) => {

@@ -18,12 +18,19 @@ const GENERATED_NAME = /(?:\.pb(?:\.gw)?\.go|_pb2(?:_grpc)?\.pyi?|\.pb\.(?:h|cc|
 const LANGUAGE_TABLE = /^(?:en|ja|fr|de|zh|ko|ru|pt|nl|pl|sv|cs|fi|da|nb|el|hu|ro|vi|th)(?:[-_][a-z]{2,4})?\.(?:go|[cm]?[jt]sx?|py|rs|java|kt|rb|php)$/;
 
 /** What a file is for, judged by its folders and name: only `source` is where most fixes go. */
-export type PathKind = 'source' | 'test' | 'doc' | 'example' | 'vendor' | 'data' | 'generated';
+export type PathKind = 'source' | 'test' | 'doc' | 'example' | 'tooling' | 'vendor' | 'data' | 'generated';
+
+/**
+ * A JavaScript or TypeScript project's top-level `scripts/`: its maintainers' tooling (build, release, code and
+ * docs generation; what package.json's scripts run), not code its users run. A Python project's `scripts/` is often
+ * the product itself (Open Library's importers), so only script-language files count.
+ */
+export const TOOLING_SCRIPT = /^scripts\/.+\.[cm]?[jt]sx?$/;
 
 /** A C or C++ file's template, filled in at build time: `logging.h.in`, `version.hpp.in`. */
 const CODE_TEMPLATE = /\.(?:h|hh|hpp|hxx|c|cc|cpp|cxx)\.in$/;
 
-/** Classifies a path as source, test, doc, example, vendored, data or generated/built by its folders and name. */
+/** Classifies a path as source, test, doc, example, tooling, vendored, data or generated/built by its folders and name. */
 export function pathKind(path: string): PathKind {
   const lower = path.toLowerCase();
   const name = lower.slice(lower.lastIndexOf('/') + 1);
@@ -52,6 +59,9 @@ export function pathKind(path: string): PathKind {
   // `scripts/stress-test/`, .NET's `Foo.Tests/`); `jest-test-result/` and other names that go on are not.
   if (/(?:^|\/)[\w.-]+[-_.]tests?\//.test(lower)) return 'test';
   if (/^test_|_test\.\w+$|_tests\.\w+$|\.(?:test|spec)\.\w+$|^conftest\.py$|tests?\.(?:rs|py)$|\.snap$/.test(name)) return 'test';
+  // Tests of a package's type declarations: tsd's `index.test-d.ts` and `test-d/`, DefinitelyTyped's and dtslint's
+  // `types/tests.ts` or `types/foo-tests.ts` beside the `index.d.ts` they check.
+  if (/\.test-d\.[cm]?tsx?$/.test(name) || /(?:^|\/)test-d\//.test(lower) || /(?:^|\/)(?:types|typings)\/(?:[^/]*[-_])?tests?\.[cm]?tsx?$/.test(lower)) return 'test';
   // String tables (translations/en.ts, locales/fr.json) hold every word of the UI: they match any issue.
   if (/(?:^|\/)(?:translations?|locales?|i18n|l10n)\//.test(lower) || /(?:^|\/)(?:lang|languages?)\/[a-z]{2}(?:[-_][a-z]{2,4})?(?:\/|\.\w+$)/.test(lower)) return 'data';
   // A code file named by a language (`cwe/en.go` beside `cwe/ja.go`, `messages/de_DE.js`) is a string table too. Codes
@@ -67,6 +77,7 @@ export function pathKind(path: string): PathKind {
   if (/^(?:changes|changelog|history|news|release[-_]?notes|authors|contributors)(?:[-_]v?\d[\dx.]*)?(?:\.(?!(?:py|pyx|js|mjs|ts|go|rs|java|kt|c|cc|cpp|h|hpp|rb|php)$)\w+)?$/.test(name)) return 'doc';
   // Storybook's stories show a component; the component's own file is where it changes. Go keeps examples in
   // `_examples/` (the go tool skips folders starting with `_` or `.`), so those prefixes count too.
+  if (TOOLING_SCRIPT.test(lower)) return 'tooling';
   if (/(?:^|\/)[_.]?(?:examples?|samples?|demos?|tutorials?|galleries?)\//.test(lower) || /\.stories\.(?:[cm]?[jt]sx?|mdx)$/.test(name)) return 'example';
   // Copies of other projects' code: `third_party/`, `external(s)/`, Python's `_vendor/` (pip, setuptools) and
   // `vendored/`, scikit-learn's old `sklearn/externals/`.
@@ -82,8 +93,9 @@ export function pathKind(path: string): PathKind {
   // code; a configuration header's template (autoheader's `config.h.in`, `foo_config.h.in`) is not.
   if (CODE_TEMPLATE.test(name) && !/config|defs?\./.test(name)) return 'source';
   // Configuration, make fragments, templates filled in at build time (`config.h.in`) and patches are not code either.
-  // IDE project files too (a debugger's `.natvis` view, Visual Studio's and Xcode's projects).
-  if (/\.(?:json|ya?ml|lock|cmd|bat|ps1|csv|tsv|svg|html?|xml|ini|cfg|conf|toml|txt|properties|gradle|mod|sum|mk|in|patch|diff|natvis|vcxproj|sln|pbxproj|plist)$/.test(name) || !name.includes('.')) return 'data';
+  // IDE project files too (a debugger's `.natvis` view, Visual Studio's and Xcode's projects), and a tool's dotfile
+  // (`.gitignore`, `.editorconfig`, `.pylintrc`, `.npmrc`).
+  if (/\.(?:json|ya?ml|lock|cmd|bat|ps1|csv|tsv|svg|html?|xml|ini|cfg|conf|toml|txt|properties|gradle|mod|sum|mk|in|patch|diff|natvis|vcxproj|sln|pbxproj|plist)$/.test(name) || !name.includes('.') || /^\.[^.]+$/.test(name)) return 'data';
   return 'source';
 }
 

@@ -1,7 +1,7 @@
 import { stemmer } from 'stemmer';
 import type { FileEvidence } from './evidence';
 import { localeOfFile } from './locales';
-import { BUILD_FILE, TS_DECLARATION, isStringTable, pathKind, type PathKind } from './pathKinds';
+import { BUILD_FILE, TOOLING_SCRIPT, TS_DECLARATION, isStringTable, pathKind, type PathKind } from './pathKinds';
 import { SCRIPT_FILE_EXTENSION } from './scriptPaths';
 
 /** How much each kind and place of clue counts when mined from the issue. */
@@ -218,13 +218,14 @@ export type DemotionContext = KindContext & Pick<ScoreContext, 'mentionsTests' |
  * What a file is for in this issue: its pathKind, except that the string table of a locale the title names
  * (`locale/bs.js` for "Bosnian locale: …", or MUI's `locale/index.js` that defines `huHU` for "Hungarian
  * locale") is where the fix goes, as a source file is. So is a TypeScript declaration file (`index.d.ts`) when the
- * issue is about the typings: a JavaScript package writes its `.d.ts` by hand.
+ * issue is about the typings: a JavaScript package writes its `.d.ts` by hand, and a build file or a tooling
+ * script when it is about the build.
  */
 export function issueKind(path: string, context: KindContext): PathKind {
   const kind = pathKind(path);
   if (kind === 'example' && context.exported && isExported(path, context.exported)) return 'source';
   if (kind === 'generated' && context.mentionsTypings && TS_DECLARATION.test(path)) return 'source';
-  if (context.mentionsBuild && BUILD_FILE.test(path.slice(path.lastIndexOf('/') + 1))) return 'source';
+  if (context.mentionsBuild && (BUILD_FILE.test(path.slice(path.lastIndexOf('/') + 1)) || TOOLING_SCRIPT.test(path))) return 'source';
   return kind === 'data' && (localeOfFile(path, context.titleLocales) !== undefined || context.localeTables.has(path)) ? 'source' : kind;
 }
 
@@ -320,7 +321,8 @@ export function demotion(path: string, context: DemotionContext): number {
   const kind = issueKind(path, context);
   if (kind === 'test') return context.mentionsTests ? 1 : FILE_WEIGHTS.testFactor;
   if (kind === 'doc') return context.mentionsDocs ? 1 : FILE_WEIGHTS.docFactor;
-  if (kind === 'example') return FILE_WEIGHTS.exampleFactor;
+  // Tooling scripts are demoted as examples are: runnable code beside the package that its users do not import.
+  if (kind === 'example' || kind === 'tooling') return FILE_WEIGHTS.exampleFactor;
   if (kind === 'vendor') return FILE_WEIGHTS.vendorFactor;
   if (kind === 'data') return FILE_WEIGHTS.dataFactor;
   if (kind === 'generated') return FILE_WEIGHTS.generatedFactor;

@@ -55,10 +55,12 @@ const RUST_FRAME_RE = /((?:[\w.-]+\/)*[\w.-]+\.rs):(\d+):\d+/g;
  */
 const NATIVE_FRAME_RE =
   /^[ \t]*(?:==\d+==[ \t]+)?(?:#\d+[ \t]+(?:0x[0-9a-f]+[ \t]+in[ \t]+)?([\w:~$]+)(?:[ \t]*\([^\n]*\))?[ \t]+(?:at[ \t]+)?|(?:at|by)[ \t]+0x[0-9a-f]+:[ \t]+([\w:~$]+)[ \t]+\()((?:[A-Za-z]:)?[^\s():]+\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm)):\d+/gim;
-const EXCEPTION_LINE_RE = /^\s*(?:[\w.]+\.)?([A-Z][A-Za-z]*(?:Error|Exception|Warning|Exit|Interrupt))(?::\s*(.+))?$/gm;
+/** A browser console's prefix to an exception it printed: `Uncaught TypeError: …`, `Uncaught (in promise) Error: …`. */
+const UNCAUGHT = String.raw`(?:Uncaught\s+(?:\(in promise\)\s+)?)?`;
+const EXCEPTION_LINE_RE = new RegExp(String.raw`^\s*${UNCAUGHT}(?:[\w.]+\.)?([A-Z][A-Za-z]*(?:Error|Exception|Warning|Exit|Interrupt))(?::\s*(.+))?$`, 'gm');
 /** The exception line that ends a Python traceback, whatever the class is called (`Http404`, `DoesNotExist`). */
 const TRACEBACK_END_RE = /^Traceback \(most recent call last\):[ \t]*\n(?:[ \t].*\n|\n)*(?:[\w.]+\.)?([A-Z][A-Za-z0-9_]*)(?::[ \t]*(.+))?$/gm;
-const PANIC_RE = /^\s*(?:panic: |thread '[^']*' panicked at |error(?:\[\w+\])?: |Error: )(.+)$/gm;
+const PANIC_RE = new RegExp(String.raw`^\s*(?:panic: |thread '[^']*' panicked at |error(?:\[\w+\])?: |${UNCAUGHT}Error: )(.+)$`, 'gm');
 
 /** Owners V8 prints for built-in and anonymous receivers: they name no file of the project. */
 const RUNTIME_OWNERS = new Set(['Object', 'Module', 'Function', 'Array', 'Map', 'Set', 'Promise', 'Generator', 'AsyncGenerator', 'JSON', 'Reflect', 'process', 'global', 'globalThis', 'window', 'async', 'new']);

@@ -27,6 +27,14 @@ describe('locales a title names by language', () => {
     assert.deepEqual(namedLocales('Date is locale dependent'), [], '"is" is a code, but written without a region');
   });
 
+  it("reads a language as the title's label", () => {
+    assert.deepEqual(namedLocales('Slovenian: "last day of the month" shows a literal %s'), ['sl']);
+    assert.deepEqual(namedLocales('[Polish] weekday ranges use the wrong case'), ['pl']);
+    assert.deepEqual(namedLocales('Norwegian Bokmål: no space after "Kl."'), ['nb']);
+    assert.deepEqual(namedLocales('Windows: crash on start'), [], 'a label that is no language');
+    assert.deepEqual(namedLocales('Crash: the German locale is missing'), ['de']);
+  });
+
   it('ignores a language named without a locale word, and a locale word without a language', () => {
     assert.deepEqual(namedLocales('Relative time strings are still English'), []);
     assert.deepEqual(namedLocales('Language selector does not open'), []);
@@ -92,6 +100,14 @@ describe('a locale named by its language end to end (real git repo, real ripgrep
     assert.match(result.candidates[0]?.reason ?? '', /^The Bosnian locale, which the issue title names/);
     const croatian = await new Locator(new NodeToolRunner({ roots: [dir] })).locate({ title: title.replace('Bosnian', 'Croatian'), body }, createEmbeddedBrain());
     assert.equal(croatian.candidates[0]?.path, 'src/locale/hr.js', JSON.stringify(croatian.candidates));
+  });
+
+  it("answers the locale the title's label names", async () => {
+    // Only the Bosnian locale has weekdays: without the label, their word would lead to it.
+    const title = 'Croatian: weekdays and months are missing';
+    const body = 'Formatting a date with the weekdays prints English names.';
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate({ title, body }, createEmbeddedBrain());
+    assert.equal(result.candidates[0]?.path, 'src/locale/hr.js', JSON.stringify(result.candidates));
   });
 });
 

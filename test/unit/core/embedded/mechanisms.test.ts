@@ -109,6 +109,11 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     assert.equal(issueKind('CMakeLists.txt', base), 'doc', 'a .txt otherwise');
     assert.equal(issueKind('Makefile', base), 'data');
     assert.equal(issueKind('docs/build.md', context), 'doc', 'the build docs stay docs');
+    // A JavaScript project's tooling scripts are demoted as examples are, unless the issue is about the build.
+    assert.equal(issueKind('scripts/mangleErrors.js', context), 'source');
+    assert.equal(issueKind('scripts/mangleErrors.js', base), 'tooling');
+    assert.equal(demotion('scripts/mangleErrors.js', base), demotion('examples/counter/index.js', base));
+    assert.ok(demotion('scripts/mangleErrors.js', base) < 1);
   });
 
   it("classifies code generators' outputs by their tools' names as generated, and hand-written look-alikes as source", () => {

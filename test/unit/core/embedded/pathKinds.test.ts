@@ -35,7 +35,7 @@ describe('path kinds', () => {
     assert.equal(pathKind('src/components/__snapshots__/Button.test.tsx.snap'), 'test');
     assert.equal(pathKind('crates/ruff_linter/src/rules/pyflakes/snapshots/ruff_linter__rules__pyflakes__tests__F523_F523.py.snap'), 'test');
     assert.equal(pathKind('crates/ruff_linter/src/rules/pyflakes/rules/strings.rs'), 'source');
-    for (const path of ['redis.conf', 'ports/unix/variants/mpconfigvariant_common.mk', 'config.h.in', 'MANIFEST.in', 'patches/fix-build.patch']) {
+    for (const path of ['redis.conf', 'ports/unix/variants/mpconfigvariant_common.mk', 'config.h.in', 'MANIFEST.in', 'patches/fix-build.patch', '.editorconfig', 'lib/.gitignore', '.pylintrc']) {
       assert.equal(pathKind(path), 'data', path);
     }
     assert.equal(pathKind('src/server/main.in.ts'), 'source', 'only a name ending in .in is a template');
@@ -55,6 +55,16 @@ describe('path kinds', () => {
       assert.equal(pathKind(path), 'test', path);
     }
     assert.equal(pathKind('src/fuzzy/matcher.ts'), 'source', 'fuzzy matching is not fuzzing');
+    // Tests of a package's type declarations (tsd, DefinitelyTyped, dtslint), beside the index.d.ts they check.
+    for (const path of ['index.test-d.ts', 'test-d/emitter.ts', 'types/tests.ts', 'typings/nock-tests.ts', 'src/types/index_tests.tsx']) {
+      assert.equal(pathKind(path), 'test', path);
+    }
+    for (const path of ['types/index.d.ts', 'src/types/latest.ts', 'lib/test.js']) assert.notEqual(pathKind(path), 'test', path);
+  });
+
+  it("calls a JavaScript project's top-level scripts its tooling, and a Python project's its code", () => {
+    for (const path of ['scripts/convert-ced-locale.js', 'scripts/release/publish.mjs', 'scripts/release.ts']) assert.equal(pathKind(path), 'tooling', path);
+    for (const path of ['scripts/partner_batch_imports.py', 'src/scripts/run.js', 'packages/app/scripts/build.js']) assert.notEqual(pathKind(path), 'tooling', path);
   });
 
   it('knows migration scripts from a migrations framework', () => {

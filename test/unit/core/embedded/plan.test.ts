@@ -10,6 +10,7 @@ function evidence(clues: Clue[]): IssueEvidence {
     titleCompounds: [],
     titleLocales: [],
     namedFrames: [],
+    framesByPath: new Map(),
     bodyCompounds: [],
     bodyWords: [],
     mentionsTests: false,

@@ -1,5 +1,9 @@
 import { strict as assert } from 'node:assert';
+import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
 import { cleanPath, installedPackagePath, isRuntimePath, panicMessages, traceExceptions, traceFrames, tracePathSuffix, withoutFrameLines } from '../../../../src/core/embedded/traces';
+import { Locator } from '../../../../src/core/locator';
+import { NodeToolRunner } from '../../../../src/tools/runner';
+import { makeGitTree, removeTree } from '../../tools/fixture';
 
 const PYTHON = [
   'Traceback (most recent call last):',
@@ -62,6 +66,15 @@ describe('stack traces (traces.ts)', () => {
     const http404 = 'Traceback (most recent call last):\n  File "views.py", line 2, in get\ndjango.http.Http404: No page found';
     assert.deepEqual(traceExceptions(http404), [{ name: 'Http404', message: 'No page found' }]);
     assert.deepEqual(panicMessages("thread 'main' panicked at 'index out of bounds', src/main.rs:4:5"), ["'index out of bounds', src/main.rs:4:5"]);
+
+    // A browser console prints the exception after `Uncaught` (and `(in promise)` for a rejected promise).
+    assert.deepEqual(traceExceptions("Uncaught TypeError: Cannot read properties of null (reading 'set')"), [
+      { name: 'TypeError', message: "Cannot read properties of null (reading 'set')" },
+    ]);
+    assert.deepEqual(traceExceptions('Uncaught (in promise) DOMException: The operation was aborted.'), [{ name: 'DOMException', message: 'The operation was aborted.' }]);
+    assert.deepEqual(panicMessages("Uncaught Error: The 'deferred' extender only accepts the value 'true'"), ["The 'deferred' extender only accepts the value 'true'"]);
+    assert.deepEqual(panicMessages('Uncaught (in promise) Error: WHEN_CANCELLED'), ['WHEN_CANCELLED']);
+    assert.deepEqual(traceExceptions('Uncaughtable TypeError: nope'), []);
   });
 
   it('removes frame lines, and keeps the prose around them', () => {
@@ -79,5 +92,52 @@ describe('stack traces (traces.ts)', () => {
     assert.equal(isRuntimePath('/usr/lib/python3.11/json/decoder.py'), true);
     assert.equal(isRuntimePath('internal/modules/cjs/loader.js'), true);
     assert.equal(isRuntimePath('zrpc/internal/server.go'), false);
+  });
+});
+
+/** A UI library's extenders beside the observable that reads them; only extenders.js throws the message. */
+const CONSOLE_TREE: Record<string, string> = {
+  'src/subscribables/extenders.js': [
+    'ko.extenders = {',
+    "  'deferred': function (target, options) {",
+    '    if (options !== true) {',
+    "      throw new Error('The \\'deferred\\' extender only accepts the value \\'true\\', because it is not supported to turn deferral off once enabled.');",
+    '    }',
+    '    target._deferUpdates = true;',
+    '  },',
+    '};',
+  ].join('\n'),
+  'src/subscribables/dependentObservable.js': [
+    'ko.computed = function (evaluator, options) {',
+    '  // deferred updates: the extender turns them on, and the evaluation waits for the view model',
+    '  var state = { deferred: options && options.deferred, model: options && options.viewModel };',
+    '  if (state.deferred) ko.tasks.schedule(evaluator);',
+    '  return state;',
+    '};',
+  ].join('\n'),
+  'src/tasks.js': 'ko.tasks = { schedule: function (callback) { return setTimeout(callback, 0); } };\n',
+};
+
+describe("a browser console's exception line end to end (real git repo, real ripgrep, Locator)", () => {
+  let dir = '';
+
+  before(() => {
+    dir = makeGitTree(CONSOLE_TREE, 'codegrep-console-');
+  });
+
+  after(() => removeTree(dir));
+
+  it('finds the file that throws the message Chrome printed after "Uncaught"', async () => {
+    const title = 'extend({ deferred: false }) throws when building the view model';
+    const body = [
+      'With the flag off, constructing the view model throws:',
+      '',
+      '```',
+      "Uncaught Error: The 'deferred' extender only accepts the value 'true', because it is not supported to turn deferral off once enabled.",
+      '    at new CartViewModel (cart.js:3:64)',
+      '```',
+    ].join('\n');
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate({ title, body }, createEmbeddedBrain());
+    assert.equal(result.candidates[0]?.path, 'src/subscribables/extenders.js', JSON.stringify(result.candidates));
   });
 });
