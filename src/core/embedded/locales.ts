@@ -50,9 +50,9 @@ export function languageName(code: string): string {
 /**
  * The language codes of the locales a title names: a language name next to a locale word ("Bosnian locale",
  * "German translations", "locale: Hungarian"), a code with its region there ("zh-TW locale", "pt_BR
- * translation"), or both ("Hungarian (huHU) locale"), or a language as the title's label ("Slovenian: …"), in title
- * order, each once. A bare two-letter code is not
- * enough: "is", "to" and "no" are codes too ("Date is locale dependent").
+ * translation"), or both ("Hungarian (huHU) locale"), or a language as the title's label ("Slovenian: …"), in
+ * title order, each once. A bare two-letter code is not enough: "is", "to" and "no" are codes too ("Date is locale
+ * dependent").
  */
 export function namedLocales(title: string): string[] {
   const words = title.split(/[^\p{L}\d_-]+/u).filter(Boolean);

@@ -75,9 +75,9 @@ export function pathKind(path: string): PathKind {
   // Release notes and credits under any extension (CHANGES.old, HISTORY, NEWS.txt, AUTHORS).
   // Also one per release line (libevent's `ChangeLog-2.0`, `CHANGES-1.x`, `NEWS-3.2.md`).
   if (/^(?:changes|changelog|history|news|release[-_]?notes|authors|contributors)(?:[-_]v?\d[\dx.]*)?(?:\.(?!(?:py|pyx|js|mjs|ts|go|rs|java|kt|c|cc|cpp|h|hpp|rb|php)$)\w+)?$/.test(name)) return 'doc';
+  if (TOOLING_SCRIPT.test(lower)) return 'tooling';
   // Storybook's stories show a component; the component's own file is where it changes. Go keeps examples in
   // `_examples/` (the go tool skips folders starting with `_` or `.`), so those prefixes count too.
-  if (TOOLING_SCRIPT.test(lower)) return 'tooling';
   if (/(?:^|\/)[_.]?(?:examples?|samples?|demos?|tutorials?|galleries?)\//.test(lower) || /\.stories\.(?:[cm]?[jt]sx?|mdx)$/.test(name)) return 'example';
   // Copies of other projects' code: `third_party/`, `external(s)/`, Python's `_vendor/` (pip, setuptools) and
   // `vendored/`, scikit-learn's old `sklearn/externals/`.
