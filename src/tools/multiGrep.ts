@@ -4,8 +4,9 @@ import { DEFAULT_LIMITS } from '../common/limits';
 import { clampInt, finishGrep, grep, grepBaseFlags, GrepCollector, grepTargets, GREP_MAX_HITS, GREP_MAX_PATTERN_BYTES, isTrue, visibleFilter, type RgLine, type ToolContext } from './grep';
 import { type RgOutcome } from './ripgrep';
 import { runSortedRipgrep } from './splitWalk';
-import { requiredLiteralSets, requiredLiterals, requiredPieces, type RequiredPiece } from './rgLiterals';
-import { looseTwin, rgPatternToRegExp } from './rgRegex';
+import { requiredLiterals, requiredPieces, type RequiredPiece } from './rgLiterals';
+import { rgPatternToRegExp } from './rgRegex';
+import { LineTests, viewLine, type LineView, type WalkPiece } from './lineTests';
 import { errorResult, okResult } from './toolResult';
 import type { Workspace } from './workspace';
 
@@ -92,14 +93,7 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
   const collectors = singles.map((_, i) => new GrepCollector(workspace, paths > 0 ? maxHits[i] * paths : maxHits[i], false));
   const perFile = singles.map(() => 0);
   const literals = singles.map((single) => requiredPieces(single.pattern));
-  // Cheap tests before each exact twin: a line lacking one of a search's required literal sets cannot match it, nor
-  // can one that fails the twin without its word boundaries (most lines holding a definition search's names do).
-  const quick = singles.map((single) => {
-    const ci = isTrue(single.case_insensitive);
-    const tests = (requiredLiteralSets(single.pattern) ?? []).map((set) => literalTest(set, ci));
-    const loose = wordsOnly(single.pattern) ? undefined : looseTwin(single.pattern, ci);
-    return loose ? [...tests, loose] : tests;
-  });
+  const tests = new LineTests(singles.map((single, i) => ({ pattern: single.pattern, ci: isTrue(single.case_insensitive), twin: twins[i] })));
   const done = singles.map(() => false);
   // Separate greps ran in parallel, each with this wall-clock limit; the shared walk gets the same one,
   // so a locate never waits longer than before.
@@ -113,8 +107,10 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
     // The Rust engine only: with --engine=auto one PCRE2-only pattern would move the whole union to PCRE2,
     // whose syntax differs; rg then fails instead, and the patterns are searched alone.
     const flags = grepBaseFlags({ ...singles[0], paths: undefined }, 0, 'default', workspace.rgFilterFlags(), 'plain');
-    const searched = walkPatterns(open, singles, literals);
+    const pieces = walkPieces(open, singles, literals);
+    const searched = walkPatterns(pieces);
     flags.push(...searched);
+    tests.startWalk(pieces);
     flags.push('--', ...targets);
     const skipTo = resume;
     let skipping = skipTo !== undefined;
@@ -161,9 +157,10 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
         const line = record.slice(colon + 1);
         let used = false;
         let parsed: RgLine | undefined;
+        let view: LineView | undefined;
         for (const i of open) {
-          if (done[i] || (paths > 0 && perFile[i] >= maxHits[i]) || !passes(quick[i], line)) continue;
-          const match = twins[i].exec(line);
+          if (done[i] || (paths > 0 && perFile[i] >= maxHits[i])) continue;
+          const match = tests.exec(i, (view ??= viewLine(line)));
           if (!match) continue;
           perFile[i]++;
           used = true;
@@ -176,7 +173,7 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
         // named files are not worth one, and the per-file counts would not survive it.
         if (!used && paths === 0 && ++wasted >= RESTART_AFTER_WASTED_LINES && open.some((i) => done[i])) {
           // Worth it only when rg would then search for less (a finished search's literals are no one else's).
-          const next = walkPatterns(open.filter((i) => !done[i]), singles, literals);
+          const next = walkPatterns(walkPieces(open.filter((i) => !done[i]), singles, literals));
           if (next.join('\0') !== searched.join('\0')) {
             restart = true;
             return 'stop';
@@ -205,23 +202,25 @@ async function searchTogether(workspace: Workspace, singles: GrepArgs[], twins: 
  * rg gets fixed strings; otherwise escaped literals, the case-insensitive ones inside `(?i:…)`. rg
  * reports a superset of each search's lines; the twins decide.
  */
-function walkPatterns(open: number[], singles: GrepArgs[], literals: (RequiredPiece[] | undefined)[]): string[] {
+function walkPatterns(pieces: WalkPiece[]): string[] {
+  if (new Set(pieces.map((piece) => piece.ci)).size === 1 && !pieces.some(wordBounded)) {
+    const unique = pieces.map((piece) => piece.text).sort();
+    return ['--fixed-strings', ...(pieces[0]?.ci ? ['--ignore-case'] : []), ...unique.flatMap((literal) => ['--regexp', literal])];
+  }
+  const regexes = pieces.map((piece) => (piece.ci ? `(?i:${rustPiece(piece)})` : rustPiece(piece)));
+  return regexes.sort().flatMap((regex) => ['--regexp', regex]);
+}
+
+/** The open searches' required literals, one entry per literal and case mode, bounded only on the sides every search bounds it. */
+function walkPieces(open: number[], singles: GrepArgs[], literals: (RequiredPiece[] | undefined)[]): WalkPiece[] {
   const ci = (i: number) => isTrue(singles[i].case_insensitive);
-  const modes = new Set(open.map(ci));
-  // One entry per literal and case mode, bounded only on the sides every search bounds it.
-  const merged = new Map<string, RequiredPiece & { ci: boolean }>();
+  const merged = new Map<string, WalkPiece>();
   for (const piece of open.flatMap((i) => (literals[i] ?? []).map((p) => ({ ...p, ci: ci(i) })))) {
     const key = `${piece.ci}\0${piece.text}`;
     const seen = merged.get(key);
     merged.set(key, seen ? { ...seen, boundedBefore: seen.boundedBefore && piece.boundedBefore, boundedAfter: seen.boundedAfter && piece.boundedAfter } : piece);
   }
-  const pieces = [...merged.values()];
-  if (modes.size === 1 && !pieces.some(wordBounded)) {
-    const unique = pieces.map((piece) => piece.text).sort();
-    return ['--fixed-strings', ...(modes.has(true) ? ['--ignore-case'] : []), ...unique.flatMap((literal) => ['--regexp', literal])];
-  }
-  const regexes = pieces.map((piece) => (piece.ci ? `(?i:${rustPiece(piece)})` : rustPiece(piece)));
-  return regexes.sort().flatMap((regex) => ['--regexp', regex]);
+  return [...merged.values()];
 }
 
 /** An ASCII word character, the only kind for which rg's Unicode `\b` implies its cheaper ASCII `\b`. */
@@ -252,26 +251,6 @@ function rustPiece(piece: RequiredPiece): string {
 function escapeRust(literal: string): string {
   return literal.replace(/[\\.+*?()|[\]{}^$#&\-~]/g, '\\$&');
 }
-
-/**
- * Whether a pattern is only literals between word boundaries (`\b(?:join|field)\b`): without its `\b`s it is
- * its literal test again, so a loose twin would test each line twice for nothing.
- */
-function wordsOnly(pattern: string): boolean {
-  return /^(?:\\b|\\[^A-Za-z0-9]|[^\\[\].*+?{}^$])*$/.test(pattern.replace(/\(\?:/g, '('));
-}
-
-/** Whether `line` passes every test (a plain loop: this runs once per reported line). */
-function passes(tests: RegExp[], line: string): boolean {
-  for (const test of tests) if (!test.test(line)) return false;
-  return true;
-}
-
-/** A RegExp true for lines holding any of `literals`, with the twins' case rules. */
-function literalTest(literals: string[], caseInsensitive: boolean): RegExp {
-  return new RegExp(literals.map((l) => l.replace(/[\^$\\.*+?()[\]{}|/]/g, '\\$&')).join('|'), caseInsensitive ? 'iu' : 'u');
-}
-
 
 /** A file's place in rg's --sort=path order: which target, then each path component, compared as bytes. */
 function walkKey(targets: string[], abs: string): Buffer[] {

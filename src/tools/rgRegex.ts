@@ -9,22 +9,74 @@
  * pattern in JavaScript to give every pattern its own hits.
  */
 
-/** Rust's Unicode `\w`: Alphabetic, marks, decimal digits, connector punctuation, joiners. */
-const WORD = String.raw`\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}`;
-const W = `[${WORD}]`;
-/** Rust's `\b` is Unicode-aware; JavaScript's is ASCII-only even with the `u` flag, so spell it out. */
-const BOUNDARY = `(?:(?<=${W})(?!${W})|(?<!${W})(?=${W}))`;
-const NOT_BOUNDARY = `(?:(?<=${W})(?=${W})|(?<!${W})(?!${W}))`;
-/** Positive shorthand classes, as class contents (Rust's `\d` is Unicode Nd and `\s` is White_Space). */
-const CLASS_BODY: Record<string, string> = { w: WORD, d: String.raw`\p{Nd}`, s: String.raw`\p{White_Space}` };
-const SHORTHAND: Record<string, string> = {
-  w: W,
-  W: `[^${WORD}]`,
-  d: String.raw`\p{Nd}`,
-  D: String.raw`\P{Nd}`,
-  s: String.raw`\p{White_Space}`,
-  S: String.raw`\P{White_Space}`,
-};
+/**
+ * What the translation spells Rust's classes and word boundaries with. Rust's are Unicode's: `\w` is
+ * Alphabetic, marks, decimal digits, connector punctuation and joiners, `\d` is Nd, `\s` is White_Space,
+ * and `\b` is Unicode-aware (JavaScript's is ASCII-only even with the `u` flag, so it is spelled out).
+ */
+interface Spelling {
+  /** The class contents of `\w`, `\d` and `\s`. */
+  body: Record<'w' | 'd' | 's', string>;
+  boundary: string;
+  notBoundary: string;
+  /** `\b` where one side is known to be an ASCII word character: only the other side needs a look. */
+  before: string;
+  after: string;
+}
+
+function spelling(body: Record<'w' | 'd' | 's', string>, boundaries?: { boundary: string; notBoundary: string }): Spelling {
+  const w = `[${body.w}]`;
+  return {
+    body,
+    boundary: boundaries?.boundary ?? `(?:(?<=${w})(?!${w})|(?<!${w})(?=${w}))`,
+    notBoundary: boundaries?.notBoundary ?? `(?:(?<=${w})(?=${w})|(?<!${w})(?!${w}))`,
+    before: boundaries?.boundary ?? `(?<!${w})`,
+    after: boundaries?.boundary ?? `(?!${w})`,
+  };
+}
+
+const UNICODE = spelling({ w: String.raw`\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}`, d: String.raw`\p{Nd}`, s: String.raw`\p{White_Space}` });
+/**
+ * On a line of ASCII characters Unicode's classes hold exactly ASCII's (White_Space there is tab to
+ * carriage return and space), and JavaScript's `\b` is Rust's. Tested that way, a twin runs several
+ * times faster: the Unicode property look-arounds are what a shared walk's line tests spend their time on.
+ */
+const ASCII = spelling({ w: 'A-Za-z0-9_', d: '0-9', s: String.raw`\t\n\v\f\r ` }, { boundary: String.raw`\b`, notBoundary: String.raw`\B` });
+
+/** Which lines a twin must be exact on: any line, or (faster) lines of ASCII characters only. */
+export type TwinLines = 'any' | 'ascii';
+
+/** True for a line with a character outside ASCII, where only an `any` twin is exact. */
+export const NON_ASCII = /[\u0080-\uffff]/;
+
+/**
+ * Typographic punctuation (curly quotes, dashes, ellipsis, bullet, guillemets, primes), the non-ASCII characters
+ * most common in code, docs and message catalogues. None is in Rust's `\w`, `\d` or `\s`, so to a pattern that
+ * names no character outside printable ASCII each behaves as a control character does: only `.`, negated classes
+ * and `\W`, `\S`, `\D` take it, and it ends a word.
+ */
+const PLAIN_PUNCTUATION = /[\u2018\u2019\u201c\u201d\u2013\u2014\u2026\u2022\u00ab\u00bb\u2032\u2033]/g;
+const STAND_IN = '\u0001';
+/** A pattern naming only printable ASCII (no `\x` escape, which could name the stand-in). */
+const PRINTABLE_ASCII_PATTERN = /^[\t\u0020-\u007e]*$/;
+
+/** Whether `pattern` names only printable ASCII (no `\\x` escape, which could name the stand-in): see asciiStandIn. */
+export function takesStandIns(pattern: string): boolean {
+  return PRINTABLE_ASCII_PATTERN.test(pattern) && !pattern.includes('\\x');
+}
+
+/**
+ * `line` with its typographic punctuation replaced by a control character, when that leaves it ASCII; else
+ * `undefined`. For a pattern that takesStandIns, its `ascii` twin matches the result exactly where rg matches
+ * the line, at the same index (each replaced character is one UTF-16 unit, as is its stand-in). A few curly
+ * quotes would otherwise cost a line the Unicode twin, whose classes take V8 milliseconds to compile for
+ * every new pattern.
+ */
+export function asciiStandIn(line: string): string | undefined {
+  const replaced = line.replace(PLAIN_PUNCTUATION, STAND_IN);
+  return NON_ASCII.test(replaced) ? undefined : replaced;
+}
+
 const MAX_REPEAT = 1000;
 const ASCII_WORD_CHAR = /^[A-Za-z0-9_]$/;
 
@@ -33,11 +85,12 @@ class Unsupported extends Error {}
 
 /**
  * A RegExp that matches exactly the lines `pattern` matches under rg (one line, without its `\n`),
- * or `undefined` when the pattern uses syntax this translator does not cover.
+ * or `undefined` when the pattern uses syntax this translator does not cover. With `ascii`, it is
+ * exact only on lines without a character outside ASCII (NON_ASCII).
  */
-export function rgPatternToRegExp(pattern: string, caseInsensitive: boolean): RegExp | undefined {
+export function rgPatternToRegExp(pattern: string, caseInsensitive: boolean, lines: TwinLines = 'any'): RegExp | undefined {
   try {
-    const source = new Translator(pattern).run();
+    const source = new Translator(pattern, lines === 'ascii' ? ASCII : UNICODE).run();
     return new RegExp(source, caseInsensitive ? 'iu' : 'u');
   } catch {
     return undefined;
@@ -54,7 +107,10 @@ class Translator {
   /** Whether the last emitted item is one literal ASCII word character, not yet quantified. */
   private afterWordChar = false;
 
-  constructor(pattern: string) {
+  constructor(
+    pattern: string,
+    private readonly spelled: Spelling,
+  ) {
     this.chars = Array.from(pattern);
   }
 
@@ -109,11 +165,11 @@ class Translator {
    * searches are bounded this way, and each line of a shared walk is tested against them.
    */
   private boundaryNextToWord(): string {
-    if (this.afterWordChar) return `(?!${W})`;
+    if (this.afterWordChar) return this.spelled.after;
     const next = this.chars[this.pos];
     const then = this.chars[this.pos + 1];
-    if (next !== undefined && ASCII_WORD_CHAR.test(next) && !['?', '*', '{'].includes(then ?? '')) return `(?<!${W})`;
-    return BOUNDARY;
+    if (next !== undefined && ASCII_WORD_CHAR.test(next) && !['?', '*', '{'].includes(then ?? '')) return this.spelled.before;
+    return this.spelled.boundary;
   }
 
   private quantifier(text: string): void {
@@ -162,11 +218,22 @@ class Translator {
     if (c === 'b' || c === 'B') {
       if (this.chars[this.pos] === '{') throw new Unsupported('\\b{...}');
       if (c === 'b') return this.emit(this.boundaryNextToWord(), false);
-      return this.emit(NOT_BOUNDARY, false);
+      return this.emit(this.spelled.notBoundary, false);
     }
-    const shorthand = SHORTHAND[c];
+    const shorthand = this.shorthand(c);
     if (shorthand) return this.emit(shorthand, true);
     return this.emit(literal(this.escapedChar(c)), true);
+  }
+
+  /** `\w`, `\d`, `\s` and their negations as a class, or undefined for another escape. */
+  private shorthand(c: string): string | undefined {
+    const body = this.classBody(c.toLowerCase());
+    if (body === undefined) return undefined;
+    return c === c.toLowerCase() ? `[${body}]` : `[^${body}]`;
+  }
+
+  private classBody(c: string): string | undefined {
+    return c === 'w' || c === 'd' || c === 's' ? this.spelled.body[c] : undefined;
   }
 
   /** The character an escape other than a class or assertion stands for, after its backslash. */
@@ -209,12 +276,12 @@ class Translator {
       count++;
       if (c === '\\') {
         const e = this.chars[this.pos++];
-        const inner = e === undefined ? undefined : CLASS_BODY[e];
+        const inner = e === undefined ? undefined : this.classBody(e);
         if (inner) {
           body += inner;
           continue;
         }
-        if (e === undefined || e === 'b' || e === 'B' || SHORTHAND[e]) throw new Unsupported('escape in class');
+        if (e === undefined || e === 'b' || e === 'B' || this.shorthand(e)) throw new Unsupported('escape in class');
         body += this.rangeFrom(this.escapedChar(e));
         continue;
       }
@@ -232,7 +299,7 @@ class Translator {
     if (last === '[') throw new Unsupported('nested class');
     if (last === '\\') {
       const e = this.chars[this.pos++];
-      if (e === undefined || CLASS_BODY[e] || SHORTHAND[e] || e === 'b' || e === 'B') throw new Unsupported('range end');
+      if (e === undefined || this.shorthand(e) || e === 'b' || e === 'B') throw new Unsupported('range end');
       last = this.escapedChar(e);
     }
     if ((first.codePointAt(0) ?? 0) > (last.codePointAt(0) ?? 0)) throw new Unsupported('reversed range');
@@ -253,7 +320,7 @@ function literal(c: string): string {
  * a pair of lookarounds over Unicode classes tried at every position. `undefined` when the pattern has
  * no `\b` (nothing to gain), has the `\b{…}` forms, or has no twin.
  */
-export function looseTwin(pattern: string, caseInsensitive: boolean): RegExp | undefined {
+export function looseTwin(pattern: string, caseInsensitive: boolean, lines: TwinLines = 'any'): RegExp | undefined {
   const chars = Array.from(pattern);
   let loose = '';
   /** Nesting of character classes (Rust's may nest); a `]` first in a class, or after `[^`, is literal. */
@@ -273,5 +340,5 @@ export function looseTwin(pattern: string, caseInsensitive: boolean): RegExp | u
       if (chars[i + 1] === ']') loose += chars[++i];
     } else if (c === ']' && depth > 0) depth--;
   }
-  return loose === pattern ? undefined : rgPatternToRegExp(loose, caseInsensitive);
+  return loose === pattern ? undefined : rgPatternToRegExp(loose, caseInsensitive, lines);
 }

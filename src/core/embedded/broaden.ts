@@ -1,5 +1,5 @@
 import type { GrepHit } from '../../common/tools';
-import { inverseFrequency, lexicalTokens } from './lexical';
+import { hitTokens, inverseFrequency } from './lexical';
 import { pathKind } from './pathKinds';
 
 /**
@@ -39,7 +39,7 @@ export function broadenedFiles(hits: GrepHit[], vocabulary: Map<string, number>)
     if (pathKind(hit.path) !== 'source') continue;
     let held = words.get(hit.path);
     if (!held) words.set(hit.path, (held = new Set()));
-    for (const token of lexicalTokens(hit.text)) if (vocabulary.has(token)) held.add(token);
+    for (const token of hitTokens(hit)) if (vocabulary.has(token)) held.add(token);
   }
   const weight = (held: Set<string>) => [...held].reduce((sum, word) => sum + inverseFrequency(word), 0);
   const files = [...words]

@@ -102,13 +102,15 @@ export class EvidenceBoard {
   addSymbolHits(hits: GrepHit[], clues: Clue[]): void {
     const matchers = clues.map((clue) => ({ clue, re: new RegExp(`(?<![\\w$])${escapeRegex(clue.text)}(?![\\w$])`) }));
     for (const hit of hits) {
-      const binding = defaultBinding(hit.text, hit.path);
+      let binding: ReturnType<typeof defaultBinding> | null = null;
       for (const { clue, re } of matchers) {
-        if (!re.test(hit.text)) continue;
+        // The cheap test first: a grep's lines each hold only a few of the clues.
+        if (!hit.text.includes(clue.text) || !re.test(hit.text)) continue;
+        const bound = (binding ??= defaultBinding(hit.text, hit.path));
         const evidence = this.file(hit.path);
         // Only a compound name: `const user = require('../user')` says no more than the path does.
-        if (binding?.name === clue.text && /camel|snake/.test(identifierShape(clue.text)) && !this.bindings.some((b) => b.clue === clue && b.module === binding.module)) {
-          this.bindings.push({ clue, module: binding.module });
+        if (bound?.name === clue.text && /camel|snake/.test(identifierShape(clue.text)) && !this.bindings.some((b) => b.clue === clue && b.module === bound.module)) {
+          this.bindings.push({ clue, module: bound.module });
         }
         const target = definesName(hit.text, clue.text) ? evidence.definitions : evidence.mentions;
         addLine(target, clue, hit.line);

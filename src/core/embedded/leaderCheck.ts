@@ -4,7 +4,7 @@ import { definitionWordScores, definitionWordsPattern, type DefinitionWords, typ
 import { importTies, importTiesPattern } from './importTies';
 import { REEXPORT_PATTERN, reexportLines } from './reexports';
 import { SCRIPT_EXTENSIONS } from './scriptPaths';
-import { inverseFrequency, lexicalScore, lexicalTokens, vocabularyPattern } from './lexical';
+import { hitTokens, inverseFrequency, lexicalScore, vocabularyPattern } from './lexical';
 import { LEXICAL_WEIGHTS, demotion, type DemotionContext, type ScoredFile } from './score';
 
 /** BM25 of one leader for the rare words, and the words it holds, strongest first. */
@@ -188,7 +188,7 @@ export class LeaderCheck {
   /** A leader's lines that hold the words, each weighed by the rarity of the distinct words on it. */
   wordLines(path: string): WordLine[] {
     return (this.hits.get(path) ?? []).flatMap((hit) => {
-      const words = new Set(lexicalTokens(hit.text).filter((t) => this.vocabulary.has(t)));
+      const words = new Set(hitTokens(hit).filter((t) => this.vocabulary.has(t)));
       const weight = [...words].reduce((sum, w) => sum + inverseFrequency(w), 0);
       return weight > 0 ? [{ line: hit.line, weight }] : [];
     });

@@ -6,6 +6,8 @@ import { LEXICAL_WEIGHTS } from './score';
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]{2,}/g;
 /** Splits `snake_case` and `camelCase` into their parts. */
 const PART_BOUNDARY = /_|(?<=[a-z0-9])(?=[A-Z])/;
+/** Whether PART_BOUNDARY can split an identifier at all: most are one lower-case word, and splitting costs. */
+const HAS_PARTS = /_|[a-z0-9][A-Z]/;
 
 /**
  * The words of a text as the lexical score sees them: every identifier of three or more characters,
@@ -17,9 +19,20 @@ export function lexicalTokens(text: string): string[] {
   const tokens: string[] = [];
   for (const [identifier] of text.matchAll(IDENTIFIER)) {
     tokens.push(identifier.toLowerCase());
+    if (!HAS_PARTS.test(identifier)) continue;
     const parts = identifier.split(PART_BOUNDARY).filter((part) => part.length > 2);
     if (parts.length > 1) for (const part of parts) tokens.push(part.toLowerCase());
   }
+  return tokens;
+}
+
+/** Each hit's tokens, kept while the hit lives: the leader check scores the same lines with several vocabularies. */
+const tokensByHit = new WeakMap<GrepHit, string[]>();
+
+/** lexicalTokens of a grep hit's line, worked out once per hit. */
+export function hitTokens(hit: GrepHit): string[] {
+  let tokens = tokensByHit.get(hit);
+  if (!tokens) tokensByHit.set(hit, (tokens = lexicalTokens(hit.text)));
   return tokens;
 }
 
@@ -72,7 +85,7 @@ export function vocabularyPattern(vocabulary: Map<string, number>): string {
 export function lexicalScore(hits: GrepHit[], lineCount: number, vocabulary: Map<string, number>): { score: number; words: string[] } {
   const frequency = new Map<string, number>();
   for (const hit of hits) {
-    for (const token of lexicalTokens(hit.text)) if (vocabulary.has(token)) frequency.set(token, (frequency.get(token) ?? 0) + 1);
+    for (const token of hitTokens(hit)) if (vocabulary.has(token)) frequency.set(token, (frequency.get(token) ?? 0) + 1);
   }
   const { k1, b, averageLines } = LEXICAL_WEIGHTS;
   const norm = 1 - b + (b * lineCount) / averageLines;

@@ -2,6 +2,7 @@
  * What a file is for, by its folders and name (source, test, doc, example, vendored, data, generated), whatever
  * the issue: score.ts and the features weigh each kind, and issueKind there adjusts it for what an issue is about.
  */
+import { memoized } from '../../common/memo';
 
 /**
  * A C or C++ project's build files: CMake's, Meson's, make's, autotools' and Bazel's, and a pkg-config file's
@@ -31,7 +32,9 @@ export const TOOLING_SCRIPT = /^scripts\/.+\.[cm]?[jt]sx?$/;
 const CODE_TEMPLATE = /\.(?:h|hh|hpp|hxx|c|cc|cpp|cxx)\.in$/;
 
 /** Classifies a path as source, test, doc, example, tooling, vendored, data or generated/built by its folders and name. */
-export function pathKind(path: string): PathKind {
+export const pathKind = memoized(classifyPath);
+
+function classifyPath(path: string): PathKind {
   const lower = path.toLowerCase();
   const name = lower.slice(lower.lastIndexOf('/') + 1);
   // Type declarations beside sources (TypeScript's `.d.ts`, Python's `.pyi` stubs, Flow's `.js.flow`), built bundles

@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { memoized } from '../../common/memo';
 import type { FileEvidence } from './evidence';
 import { localeOfFile } from './locales';
 import { BUILD_FILE, TOOLING_SCRIPT, TS_DECLARATION, isStringTable, pathKind, type PathKind } from './pathKinds';
@@ -288,9 +289,12 @@ export function fileStem(path: string): string {
 
 /** Title words that appear as words of the file's path. */
 export function titlePathWords(path: string, titleWords: string[]): string[] {
-  const stems = new Set(pathWords(path).map(stem));
+  const stems = pathStems(path);
   return titleWords.filter((w) => stems.has(stem(w)));
 }
+
+/** The crude stems of a path's words (never changed by callers: the set is shared). */
+const pathStems = memoized((path: string): ReadonlySet<string> => new Set(pathWords(path).map(stem)));
 
 /**
  * Issue words that name a path's folders or file by their Porter stems (deletion.py for "delete", validators.py

@@ -22,6 +22,8 @@ describe('tools/multiGrep', () => {
       'c/views.py': 'from b.models import Model\nRARE_NAME = 1  # common_word\n',
       'd/long.txt': `common_word ${'x'.repeat(400)} rare_name at the far end\n`,
       'e/unicode.py': 'caférare_name = 1\nnaïve = rare_name\n',
+      // Typographic punctuation: these lines are tested through their ASCII stand-ins (lineTests.ts).
+      'f/messages.po': 'msgid "This object doesn’t have a rare_name — “quoted”"\nclass “Model” x\ndef ‘save’(self)\nx’rare_name’y …\n',
       'ignored.py': 'rare_name()\n',
     });
     runner = new NodeToolRunner({ roots: [root] });
@@ -56,7 +58,7 @@ describe('tools/multiGrep', () => {
     const [busy, rare] = result.groups ?? [];
     assert.equal(busy.hits?.length, 50);
     assert.match(busy.text, /more than \d+ more matches/);
-    assert.deepEqual(rare.hits?.map((h) => `${h.path}:${h.line}`), ['b/models.py:3', 'd/long.txt:1', 'e/unicode.py:1', 'e/unicode.py:2']);
+    assert.deepEqual(rare.hits?.map((h) => `${h.path}:${h.line}`), ['b/models.py:3', 'd/long.txt:1', 'e/unicode.py:1', 'e/unicode.py:2', 'f/messages.po:1', 'f/messages.po:4']);
   });
 
   it('shows a long line around its own pattern, not around another pattern on the same line', async () => {

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { definitionSearchPatterns } from '../../../src/core/embedded/definitions';
 import { ripgrepPath } from '../../../src/tools/ripgrep';
-import { looseTwin, rgPatternToRegExp } from '../../../src/tools/rgRegex';
+import { asciiStandIn, looseTwin, NON_ASCII, rgPatternToRegExp, takesStandIns } from '../../../src/tools/rgRegex';
 import { makeTree, removeTree } from './fixture';
 
 /** Lines chosen to sit on the edges where Rust's regex and JavaScript's differ (Unicode \b, \w, \s, ., case). */
@@ -41,6 +41,15 @@ const LINES = [
   '',
   '_private_',
   'camelCaseName',
+  'v\u000bfoo',
+  'form\u000cfeed',
+  'del\u007ffoo',
+  'nine 9',
+  'it doesn’t “foo” — bar…',
+  '«save»(self) • x′ ″',
+  'class “Model”(Base): def ‘save’(self)',
+  '—foo—foo',
+  '’café foo',
 ];
 
 /** Patterns inside the subset; every one must match exactly the lines rg matches. */
@@ -125,6 +134,42 @@ describe('tools/rgRegex', () => {
     });
   }
 
+  for (const [pattern, ci] of PATTERNS) {
+    it(`/${pattern}/${ci ? 'i' : ''} has an ASCII twin that matches the ASCII lines rg matches`, () => {
+      const twin = rgPatternToRegExp(pattern, ci, 'ascii');
+      assert.ok(twin, 'the pattern is inside the subset');
+      const ascii = (i: number) => !NON_ASCII.test(LINES[i]);
+      const js = LINES.flatMap((line, i) => (ascii(i) && twin.test(line) ? [i + 1] : []));
+      assert.deepEqual(js, rgLines(pattern, ci).filter((n) => ascii(n - 1)));
+    });
+  }
+
+  for (const [pattern, ci] of PATTERNS.filter(([p]) => takesStandIns(p))) {
+    it(`/${pattern}/${ci ? 'i' : ''} has an ASCII twin exact on lines whose typographic punctuation stands in`, () => {
+      const twin = rgPatternToRegExp(pattern, ci, 'ascii') as RegExp;
+      const exact = rgPatternToRegExp(pattern, ci) as RegExp;
+      const standIns = LINES.map((line) => (NON_ASCII.test(line) ? asciiStandIn(line) : undefined));
+      const js = LINES.flatMap((_, i) => (standIns[i] !== undefined && twin.test(standIns[i]) ? [i + 1] : []));
+      assert.deepEqual(js, rgLines(pattern, ci).filter((n) => standIns[n - 1] !== undefined));
+      for (const [i, standIn] of standIns.entries()) if (standIn !== undefined) assert.equal(twin.exec(standIn)?.index, exact.exec(LINES[i])?.index);
+    });
+  }
+
+  it('stands in only for typographic punctuation, and only for patterns of printable ASCII', () => {
+    assert.equal(LINES.filter((line) => NON_ASCII.test(line) && asciiStandIn(line) !== undefined).length, 4);
+    assert.equal(asciiStandIn('’café'), undefined);
+    assert.equal(takesStandIns('\\bfoo\\b'), true);
+    assert.equal(takesStandIns('caf\\x{e9}'), false);
+    assert.equal(takesStandIns('café'), false);
+    assert.ok(PATTERNS.filter(([p]) => takesStandIns(p)).length >= 40);
+  });
+
+  it('tells ASCII lines from the others', () => {
+    assert.equal(LINES.filter((line) => NON_ASCII.test(line)).length, 16);
+    // The ASCII twin is not exact beyond ASCII: a Unicode letter before `foo` is a word character to rg.
+    assert.equal(rgPatternToRegExp('\\bfoo\\b', false, 'ascii')?.test('éfoo'), true);
+  });
+
   it('refuses syntax it cannot translate exactly', () => {
     for (const pattern of REFUSED) assert.equal(rgPatternToRegExp(pattern, false), undefined, pattern);
   });
@@ -134,6 +179,7 @@ describe('tools/rgRegex', () => {
     for (const [pattern, ci] of PATTERNS) {
       const exact = rgPatternToRegExp(pattern, ci) as RegExp;
       const loose = looseTwin(pattern, ci);
+      const looseAscii = looseTwin(pattern, ci, 'ascii');
       if (!pattern.includes('\\b')) {
         assert.equal(loose, undefined, `nothing to drop in /${pattern}/`);
         continue;
@@ -141,6 +187,7 @@ describe('tools/rgRegex', () => {
       assert.ok(loose, `/${pattern}/ loosens`);
       loosened++;
       for (const line of LINES) if (exact.test(line)) assert.ok(loose.test(line), `/${pattern}/ on ${JSON.stringify(line)}`);
+      for (const line of LINES) if (!NON_ASCII.test(line) && exact.test(line)) assert.ok(looseAscii?.test(line), `ASCII /${pattern}/ on ${JSON.stringify(line)}`);
     }
     assert.ok(loosened >= 10);
     // It rejects what the exact twin rejects only for want of the other words: `éfoo` has no `foo` word, but holds `foo`.
