@@ -19,7 +19,8 @@
 // tests, docs, examples, typings, tooling scripts), in the usual thirds: helper29 against jose, TypeBox, parse5 and
 // cronstrue; helper30 against Redux, nock, MQTT.js and Knockout; then, after the changes those two batches led to,
 // helper31 against htmlparser2, domutils, js-sdsl and ts-loader and helper32 against espree, http-proxy,
-// prosemirror-view and logform.
+// prosemirror-view and logform. The fortieth session's, 96 more in the same thirds: helper33 against yargs,
+// yargs-parser, Chart.js and N3.js; helper34 against marked, jsdiff, node-fetch and cssstyle.
 // Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME] [--features FILE]; results in
 // bench/results/source-issues.json (written only when every issue is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
@@ -119,6 +120,15 @@ const PACKAGES: Record<string, { version: string; language: string; installed?: 
   'node-http-proxy': { version: '1.18.1-8', language: 'javascript' },
   'node-prosemirror-view': { version: '1.23.13-2', language: 'javascript' },
   'node-logform': { version: '2.4.2-2', language: 'javascript' },
+  // The fortieth session's batch, the same kind of trees.
+  'node-yargs': { version: '16.2.0+~16.0.4-7', language: 'typescript' },
+  'node-yargs-parser': { version: '21.1.1+~21.0.0-4', language: 'typescript' },
+  'node-chart.js': { version: '3.9.1+~0.2.1-2', language: 'javascript' },
+  'node-n3': { version: '1.16.3+~1.2.3+~1.10.4-1', language: 'javascript' },
+  'node-marked': { version: '4.2.3+ds+~4.0.7-2', language: 'javascript' },
+  'node-diff': { version: '5.0.0~dfsg+~5.0.1-4', language: 'javascript' },
+  'node-fetch': { version: '3.3.0+~cs11.4.11-2', language: 'javascript' },
+  'node-cssstyle': { version: '2.3.0-3', language: 'javascript' },
 };
 
 interface Row extends AnsweredIssue {
