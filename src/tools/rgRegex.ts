@@ -24,24 +24,32 @@ interface Spelling {
   after: string;
 }
 
-function spelling(body: Record<'w' | 'd' | 's', string>, boundaries?: { boundary: string; notBoundary: string }): Spelling {
+/** Rust's Unicode classes, with `\b` spelled out as look-arounds over its `\w`. */
+function unicodeSpelling(): Spelling {
+  const body = { w: String.raw`\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}`, d: String.raw`\p{Nd}`, s: String.raw`\p{White_Space}` };
   const w = `[${body.w}]`;
   return {
     body,
-    boundary: boundaries?.boundary ?? `(?:(?<=${w})(?!${w})|(?<!${w})(?=${w}))`,
-    notBoundary: boundaries?.notBoundary ?? `(?:(?<=${w})(?=${w})|(?<!${w})(?!${w}))`,
-    before: boundaries?.boundary ?? `(?<!${w})`,
-    after: boundaries?.boundary ?? `(?!${w})`,
+    boundary: `(?:(?<=${w})(?!${w})|(?<!${w})(?=${w}))`,
+    notBoundary: `(?:(?<=${w})(?=${w})|(?<!${w})(?!${w}))`,
+    before: `(?<!${w})`,
+    after: `(?!${w})`,
   };
 }
 
-const UNICODE = spelling({ w: String.raw`\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}`, d: String.raw`\p{Nd}`, s: String.raw`\p{White_Space}` });
+const UNICODE = unicodeSpelling();
 /**
  * On a line of ASCII characters Unicode's classes hold exactly ASCII's (White_Space there is tab to
  * carriage return and space), and JavaScript's `\b` is Rust's. Tested that way, a twin runs several
  * times faster: the Unicode property look-arounds are what a shared walk's line tests spend their time on.
  */
-const ASCII = spelling({ w: 'A-Za-z0-9_', d: '0-9', s: String.raw`\t\n\v\f\r ` }, { boundary: String.raw`\b`, notBoundary: String.raw`\B` });
+const ASCII: Spelling = {
+  body: { w: 'A-Za-z0-9_', d: '0-9', s: String.raw`\t\n\v\f\r ` },
+  boundary: String.raw`\b`,
+  notBoundary: String.raw`\B`,
+  before: String.raw`\b`,
+  after: String.raw`\b`,
+};
 
 /** Which lines a twin must be exact on: any line, or (faster) lines of ASCII characters only. */
 export type TwinLines = 'any' | 'ascii';
@@ -57,10 +65,9 @@ export const NON_ASCII = /[\u0080-\uffff]/;
  */
 const PLAIN_PUNCTUATION = /[\u2018\u2019\u201c\u201d\u2013\u2014\u2026\u2022\u00ab\u00bb\u2032\u2033]/g;
 const STAND_IN = '\u0001';
-/** A pattern naming only printable ASCII (no `\x` escape, which could name the stand-in). */
 const PRINTABLE_ASCII_PATTERN = /^[\t\u0020-\u007e]*$/;
 
-/** Whether `pattern` names only printable ASCII (no `\\x` escape, which could name the stand-in): see asciiStandIn. */
+/** Whether `pattern` names only printable ASCII (no `\x` escape, which could name the stand-in): see asciiStandIn. */
 export function takesStandIns(pattern: string): boolean {
   return PRINTABLE_ASCII_PATTERN.test(pattern) && !pattern.includes('\\x');
 }
