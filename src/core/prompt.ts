@@ -43,10 +43,24 @@ const FINAL_ANSWER_EXAMPLE = [
   '</final_answer>',
 ].join('\n');
 
+/**
+ * Most characters of the issue a model is sent, about 12,000 tokens: as much as one turn's tool output may add
+ * (openaiBrain.ts). A pasted log of megabytes would fill a small model's context, and the server would refuse the
+ * whole request; cut, the model still reads the title and the start of the body, where reporters put the point.
+ */
+export const MAX_PROMPT_ISSUE_CHARS = 48_000;
+
+/** The issue's text (and its URL) for a model's first message, cut to MAX_PROMPT_ISSUE_CHARS with a note saying so. */
+export function promptIssueText(issue: Issue): string {
+  const text = issueText(issue);
+  const url = issue.url ? `\n(${issue.url})` : '';
+  if (text.length <= MAX_PROMPT_ISSUE_CHARS) return `${text}${url}`;
+  return `${text.slice(0, MAX_PROMPT_ISSUE_CHARS)}\n[${text.length - MAX_PROMPT_ISSUE_CHARS} more characters of the issue left out]${url}`;
+}
+
 /** The first user message: the issue itself. */
 export function issueMessage(issue: Issue): string {
-  const url = issue.url ? `\n(${issue.url})` : '';
-  return `<issue>\n${issueText(issue)}${url}\n</issue>`;
+  return `<issue>\n${promptIssueText(issue)}\n</issue>`;
 }
 
 /** Facts about the turn the model is about to take. */

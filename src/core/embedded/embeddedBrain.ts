@@ -4,7 +4,7 @@ import type { Brain, BrainSession, BrainStep, BrainTurn, CitedFile } from '../br
 import { mineIssue, type Clue, type IssueEvidence } from './clues';
 import { messageRetryForms, messageRetryPattern, retryClue } from './messageRetry';
 import { EvidenceBoard, noEvidence } from './evidence';
-import { boundIssue } from './issueBounds';
+import { boundIssue, MINING_LIMITS } from './issueBounds';
 import { withoutTemplateText } from './issueTemplate';
 import { asksForFeature } from './featureRequest';
 import { withOtherHalves } from './companions';
@@ -53,7 +53,7 @@ export class EmbeddedBrain implements Brain {
 
   /** Starts a run; every run's state lives in its session. */
   start(issue: Issue): BrainSession {
-    const bounded = boundIssue(withoutTemplateText(issue));
+    const bounded = boundIssue(issue, MINING_LIMITS, withoutTemplateText);
     // Read before the template's words go: the feature template and a request label say it most plainly.
     return new EmbeddedSession(mineIssue(bounded.issue), issueVocabulary(issueText(bounded.issue)), this.options, asksForFeature(issue), bounded.note);
   }

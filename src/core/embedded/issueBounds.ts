@@ -6,7 +6,7 @@ import type { Issue } from '../../common/issue';
  * characters, a token costs at most 256 steps per position and mining stays linear in the text,
  * which is itself capped. No real path, identifier or URL is longer.
  */
-export const MINING_LIMITS = { maxTokenChars: 256, maxTitleChars: 1_000, maxTextChars: 200_000 } as const;
+export const MINING_LIMITS = { maxTokenChars: 256, maxTitleChars: 1_000, maxTextChars: 200_000, maxRawChars: 1_000_000 } as const;
 
 /** An issue cut to MINING_LIMITS, and what was cut (undefined when nothing was). */
 export interface BoundedIssue {
@@ -17,24 +17,39 @@ export interface BoundedIssue {
 /**
  * Cuts every whitespace-free run to `maxTokenChars` and the title, body and comments together to
  * the text caps (body first, then comments in order); says what it cut, for the trajectory.
+ * `prepare` (the template's words dropped) runs first, on at most `maxRawChars` of each text, so
+ * that its line-by-line work on a 20 MB paste costs no more than on a 1 MB one.
  */
-export function boundIssue(issue: Issue, limits: typeof MINING_LIMITS = MINING_LIMITS): BoundedIssue {
+export function boundIssue(raw: Issue, limits: typeof MINING_LIMITS = MINING_LIMITS, prepare: (issue: Issue) => Issue = (same) => same): BoundedIssue {
   let tokens = 0;
   let dropped = 0;
-  const clipTokens = (text: string): string => {
-    if (text.length <= limits.maxTokenChars) return text;
-    return text.replace(new RegExp(`\\S{${limits.maxTokenChars + 1},}`, 'g'), (run) => {
-      tokens++;
-      return run.slice(0, limits.maxTokenChars);
-    });
+  const head = (text: string): string => {
+    dropped += Math.max(0, text.length - limits.maxRawChars);
+    return text.length > limits.maxRawChars ? text.slice(0, limits.maxRawChars) : text;
   };
-  let budget = limits.maxTextChars;
+  const texts = [raw.title, raw.body, ...(raw.comments ?? [])];
+  const cut = texts.some((text) => text.length > limits.maxRawChars);
+  const issue = prepare(cut ? { ...raw, title: head(raw.title), body: head(raw.body), ...(raw.comments ? { comments: raw.comments.map(head) } : {}) } : raw);
+  // One pass that stops at the cap: a 20 MB paste costs what its first 200,000 characters cost. (`\S+` and not
+  // a counted `\S{257,}`, on which V8 runs out of stack for a run of millions of characters.)
   const take = (text: string, max: number): string => {
-    const clipped = clipTokens(text);
-    const kept = clipped.length <= max ? clipped : clipped.slice(0, max);
-    dropped += clipped.length - kept.length;
+    let kept = '';
+    for (const m of text.matchAll(/\s+|\S+/g)) {
+      let piece = m[0];
+      if (piece.length > limits.maxTokenChars && /\S/.test(piece[0]!)) {
+        tokens++;
+        piece = piece.slice(0, limits.maxTokenChars);
+      }
+      const room = max - kept.length;
+      if (piece.length > room) {
+        dropped += piece.length - room + (text.length - m.index - m[0].length);
+        return kept + piece.slice(0, room);
+      }
+      kept += piece;
+    }
     return kept;
   };
+  let budget = limits.maxTextChars;
   const title = take(issue.title, limits.maxTitleChars);
   const body = take(issue.body, budget);
   budget -= body.length;

@@ -1,7 +1,7 @@
-import { issueText } from '../../common/issue';
 import type { ToolResult } from '../../common/tools';
 import { parseAnswerText } from '../answer';
 import type { CitedFile } from '../brain';
+import { promptIssueText } from '../prompt';
 import { isRecord } from '../toolSchemas';
 import { CS_FINISH, CS_SYSTEM_PROMPT, CS_TERMINAL, CS_USER_TEMPLATE } from './codescoutTools';
 import { hintText } from './hint';
@@ -25,8 +25,8 @@ export const CODESCOUT_PROFILE: ProtocolProfile = {
   answerTool: 'localization_finish',
   systemPrompt: (_ctx, toolsBlock) => (toolsBlock ? `${CS_SYSTEM_PROMPT}\n\n${toolsBlock}` : CS_SYSTEM_PROMPT),
   firstMessage(issue, ctx, hint) {
-    const statement = `${issueText(issue)}${issue.url ? `\n(${issue.url})` : ''}`;
-    const text = CS_USER_TEMPLATE.replace(/\{\{ working_dir \}\}/g, ctx.root).replace('{{ instance.problem_statement }}', statement);
+    // A function replacement: `$&` or `$'` in the issue's text is the reporter's, not a replacement pattern.
+    const text = CS_USER_TEMPLATE.replace(/\{\{ working_dir \}\}/g, () => ctx.root).replace('{{ instance.problem_statement }}', () => promptIssueText(issue));
     return `${text}${hintText(hint, (p) => p)}`;
   },
   turnNote: () => undefined,

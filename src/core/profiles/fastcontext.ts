@@ -1,8 +1,8 @@
 import { FILE_TYPE_GLOBS, joinGlobs } from '../../common/fileTypes';
 import { parseGrepText } from '../../common/grepText';
-import { issueText } from '../../common/issue';
 import type { GrepArgs, ToolResult } from '../../common/tools';
 import { parseAnswerText } from '../answer';
+import { promptIssueText } from '../prompt';
 import { numberedLines } from '../numberedLines';
 import type { CitedFile } from '../brain';
 import { FC_GLOB, FC_GREP, FC_MAX_TURNS_MESSAGE, FC_READ, FC_SYSTEM_TEMPLATE } from './fastcontextTools';
@@ -38,7 +38,7 @@ export const FASTCONTEXT_PROFILE: ProtocolProfile = {
     const text = FC_SYSTEM_TEMPLATE.replace(/\$\{([A-Z_]+)\}/g, (whole, name: string) => vars[name] ?? whole);
     return toolsBlock ? `${text}\n\n${toolsBlock}` : text;
   },
-  firstMessage: (issue, ctx, hint) => `<query>\n${issueText(issue)}${issue.url ? `\n(${issue.url})` : ''}\n</query>${hintText(hint, (p) => absoluteIn(ctx, p))}`,
+  firstMessage: (issue, ctx, hint) => `<query>\n${promptIssueText(issue)}\n</query>${hintText(hint, (p) => absoluteIn(ctx, p))}`,
   turnNote: () => undefined,
   finalNote: () => FC_MAX_TURNS_MESSAGE,
   answerReminder: () => `${FC_MAX_TURNS_MESSAGE} Do not call tools: end with the <final_answer> block.`,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { SETTINGS } from '../../../src/common/settings';
 import { findProfile, PROFILE_NAMES, PROFILES, profileRequestFields, resolveProfile } from '../../../src/core/profiles';
-import { issueMessage, systemPrompt, turnNote } from '../../../src/core/prompt';
+import { issueMessage, MAX_PROMPT_ISSUE_CHARS, systemPrompt, turnNote } from '../../../src/core/prompt';
 import { ALL_TOOL_SCHEMAS, toToolCall, WORKSPACE_TOOL_SCHEMAS } from '../../../src/core/toolSchemas';
 
 describe('core/prompt, profiles and tool schemas', () => {
@@ -20,6 +20,28 @@ describe('core/prompt, profiles and tool schemas', () => {
     assert.match(prompt, /A wrong file costs more than a missing one/);
     assert.match(systemPrompt({ maxTurns: 1, maxCalls: 2 }, '<tools>x</tools>'), /1 exploration turn, [\s\S]*<tools>x<\/tools>$/);
     assert.equal(issueMessage({ title: 'T', body: 'B', url: 'https://x/1' }), '<issue>\nT\n\nB\n(https://x/1)\n</issue>');
+  });
+
+  it('sends every protocol at most MAX_PROMPT_ISSUE_CHARS of a pasted 3 MB log, saying what it left out', () => {
+    const body = `Crash in cart.py\n${'log line\n'.repeat(300_000)}`;
+    const issue = { title: 'Checkout crashes', body, url: 'https://github.com/o/r/issues/1' };
+    const ctx = { root: '/w/repo', entries: ['src/'], maxTurns: 3, maxCalls: 8 };
+    const left = 'Checkout crashes\n\n'.length + body.length - MAX_PROMPT_ISSUE_CHARS;
+    for (const [name, profile] of Object.entries(PROFILES)) {
+      const first = profile.firstMessage(issue, ctx);
+      assert.ok(first.length < MAX_PROMPT_ISSUE_CHARS + 2_000, `${name}: ${first.length}`);
+      assert.ok(first.includes('Checkout crashes\n\nCrash in cart.py'), name);
+      assert.ok(first.includes(`\n[${left} more characters of the issue left out]\n(https://github.com/o/r/issues/1)`), name);
+    }
+    const short = { title: 'T', body: 'B' };
+    for (const [name, profile] of Object.entries(PROFILES)) assert.ok(!profile.firstMessage(short, ctx).includes('left out'), name);
+  });
+
+  it("puts the issue's `$&` and `$'` into CodeScout's template as written", () => {
+    const issue = { title: "replace(/x/g, '\\$&') drops the match", body: "and $' too; root $HOME" };
+    const first = PROFILES.codescout.firstMessage(issue, { root: '/w/$&repo', entries: [], maxTurns: 3, maxCalls: 5 });
+    assert.ok(first.includes("replace(/x/g, '\\$&') drops the match\n\nand $' too; root $HOME"), first);
+    assert.ok(first.includes('/w/$&repo'));
   });
 
   it('keeps the tool contract of architecture.md, without max_hits', () => {

@@ -27,6 +27,30 @@ describe('core/embedded/issueBounds', () => {
     assert.ok(evidence.clues.some((clue) => clue.text === 'cart.py'));
   });
 
+  it('cuts a 20-million-character token without running out of stack (old code: "Maximum call stack size exceeded")', function () {
+    this.timeout(10_000);
+    const { issue, note } = boundIssue({ title: 'crash', body: `see ${'x'.repeat(20_000_000)} here` });
+    // Past the first 1,000,000 characters nothing is read, " here" included.
+    assert.equal(issue.body, `see ${'x'.repeat(MINING_LIMITS.maxTokenChars)}`);
+    assert.match(note ?? '', /^Issue text bounded for mining: 1 token over 256 characters cut; 19000009 characters past the first 200000 left unread\.$/);
+  });
+
+  it('drops the template from at most 1,000,000 characters of a 20 MB paste, and counts the rest as unread', function () {
+    this.timeout(10_000);
+    const seen: number[] = [];
+    const prepare = (issue: { title: string; body: string }) => {
+      seen.push(issue.body.length);
+      return { ...issue, body: issue.body.replace(/^### Steps$/gm, '') };
+    };
+    const body = `### Steps\n${'word '.repeat(4_000_000)}`;
+    const { issue, note } = boundIssue({ title: 'crash', body }, MINING_LIMITS, prepare);
+    assert.deepEqual(seen, [MINING_LIMITS.maxRawChars]);
+    assert.ok(issue.body.startsWith('\nword word'));
+    assert.equal(issue.body.length, MINING_LIMITS.maxTextChars);
+    const unread = Number(/(\d+) characters past/.exec(note ?? '')?.[1]);
+    assert.equal(unread, body.length - MINING_LIMITS.maxTextChars - '### Steps'.length);
+  });
+
   it('says in the trajectory what it cut', async function () {
     this.timeout(20_000);
     const repo = makeSampleRepo();
