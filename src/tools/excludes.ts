@@ -94,5 +94,6 @@ function siblingOf(rel: string, when: string): string {
   const name = rel.slice(slash + 1);
   const dot = name.lastIndexOf('.');
   const base = dot > 0 ? name.slice(0, dot) : name;
-  return `${rel.slice(0, slash + 1)}${when.replace(/\$\(basename\)/g, base)}`;
+  // A function, so a `$&` in the file name is the name, not a replacement pattern.
+  return `${rel.slice(0, slash + 1)}${when.replace(/\$\(basename\)/g, () => base)}`;
 }

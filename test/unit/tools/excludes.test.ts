@@ -31,6 +31,9 @@ describe('tools/excludes', () => {
     assert.equal(m.match('src/y.js', '/r', (p) => has.has(p)), undefined);
     assert.ok(m.match('gen/f', '/a'));
     assert.equal(m.match('gen/f', '/b'), undefined);
+    // A `$&` in the file name is part of the name (as a replacement pattern it would stand for `$(basename)`).
+    const odd = new Set(['src/a$&b.ts']);
+    assert.ok(m.match('src/a$&b.js', '/r', (p) => odd.has(p)));
   });
 
   it('hands rg only the rules it applies exactly the same way', () => {
