@@ -1,4 +1,4 @@
-import { Minimatch } from 'minimatch';
+import { compileGlob, type PathMatcher } from './wildcard';
 
 /**
  * One exclude glob in VS Code's `files.exclude` sense: matched against a path relative to its
@@ -36,7 +36,7 @@ export function mergeExcludeMaps(maps: readonly unknown[], root?: string): Exclu
 
 interface CompiledRule {
   rule: ExcludeRule;
-  regex: RegExp;
+  matcher: PathMatcher;
 }
 
 /** Compiled exclude rules: which folder-relative paths they hide, and which of them rg can prune itself. */
@@ -47,9 +47,9 @@ export class ExcludeMatcher {
     this.compiled = [];
     for (const rule of rules) {
       const glob = rule.glob.trim().replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
-      const regex = new Minimatch(glob, { dot: true, nocomment: true, nonegate: true }).makeRe();
-      // An invalid glob hides nothing, as in VS Code.
-      if (regex) this.compiled.push({ rule: { ...rule, glob }, regex });
+      const matcher = compileGlob(glob);
+      // An invalid glob hides nothing, as in VS Code (and so does one too costly to match: wildcard.ts).
+      if (!('error' in matcher)) this.compiled.push({ rule: { ...rule, glob }, matcher });
     }
   }
 
@@ -65,11 +65,11 @@ export class ExcludeMatcher {
   match(rel: string, root: string, exists?: (rel: string) => boolean): ExcludeRule | undefined {
     if (this.compiled.length === 0 || rel === '') return undefined;
     const parts = rel.split('/');
-    for (const { rule, regex } of this.compiled) {
+    for (const { rule, matcher } of this.compiled) {
       if (rule.root !== undefined && rule.root !== root) continue;
       for (let depth = 1; depth <= parts.length; depth++) {
         const prefix = parts.slice(0, depth).join('/');
-        if (!regex.test(prefix)) continue;
+        if (!matcher.test(prefix)) continue;
         if (rule.when === undefined) return rule;
         if (exists && exists(siblingOf(prefix, rule.when))) return rule;
       }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { existsSync } from 'node:fs';
 import { CodeGrepError } from '../common/errors';
 import { rgWatchdog } from './rgWatchdog';
@@ -72,6 +72,8 @@ export interface RgRunOptions {
   heldUntil?: Promise<void>;
   /** Called once rg has exited, which may be before its held output is handed over. */
   onExit?: () => void;
+  /** Text for rg's stdin (searched with the path `-`: the terminal's pipes); without it, stdin is closed. */
+  input?: string;
 }
 
 /** Output queued for a held rg before its pipe is paused (rg then blocks until released). */
@@ -88,9 +90,10 @@ export const MAX_RECORD_BYTES = 16 * 1024 * 1024;
 export function runRipgrep(args: readonly string[], options: RgRunOptions): Promise<RgOutcome> {
   const { signal, separator = '\n' } = options;
   if (signal.aborted) return Promise.reject(cancelled());
-  let child: ChildProcessByStdio<null, Readable, Readable>;
+  let child: ChildProcessByStdio<Writable | null, Readable, Readable>;
   try {
-    child = spawn(ripgrepPath(), args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const stdin = options.input === undefined ? 'ignore' : 'pipe';
+    child = spawn(ripgrepPath(), args, { cwd: options.cwd, stdio: [stdin, 'pipe', 'pipe'], windowsHide: true }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
   } catch (error) {
     // Some failures (E2BIG: a command line over the OS limit) are thrown, not emitted.
     if (error instanceof CodeGrepError) throw error;
@@ -232,6 +235,11 @@ export function runRipgrep(args: readonly string[], options: RgRunOptions): Prom
       onExit();
       finish(code);
     });
+    if (child.stdin) {
+      // rg killed or stopped before it read everything: the broken pipe is expected, not an error.
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(options.input);
+    }
   });
 }
 

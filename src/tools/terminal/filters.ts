@@ -2,13 +2,14 @@ import type { Word } from './commandLine';
 import { has, parseFlags, valuesOf, type FlagSpec } from './flags';
 import { headCount, sedArgs, sedRange } from './reading';
 import { grepPattern } from './search';
-import { escapeRegExp, failure, refusal, type Output } from './shellEnv';
+import { runRipgrep } from '../ripgrep';
+import { escapeRegExp, failure, refusal, type Output, type ShellEnv } from './shellEnv';
 
 /**
  * A pipeline stage after the first: it reads the previous stage's lines, never a file. (`cat x |
  * grep y` works; `grep y x` after a pipe is refused, since a real shell would ignore the pipe.)
  */
-export function filterStage(words: readonly Word[], input: Output): Output {
+export async function filterStage(env: ShellEnv, words: readonly Word[], input: Output): Promise<Output> {
   const [command, ...args] = words.map((w) => w.text);
   const withArgs = words.slice(1);
   const pass = (lines: string[], exit = 0): Output => ({ lines, stderr: input.stderr, exit, notes: input.notes });
@@ -28,14 +29,10 @@ export function filterStage(words: readonly Word[], input: Output): Output {
       if (command === 'rg' && has(flags, 'w')) source = `\\b(?:${source})\\b`;
       if (has(flags, 'x')) source = `^(?:${source})$`;
       const ignoreCase = has(flags, 'i') || (has(flags, 'S') && raw === raw.toLowerCase());
-      let regex: RegExp;
-      try {
-        regex = new RegExp(source, ignoreCase ? 'i' : '');
-      } catch (error) {
-        return failure(`${command}: invalid pattern /${raw}/: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      const matched = await matchingLines(env, source, ignoreCase, input.lines);
+      if ('error' in matched) return failure(`${command}: invalid pattern /${raw}/: ${matched.error}`);
       const invert = has(flags, 'v');
-      const kept = input.lines.map((line, i) => [line, i + 1] as const).filter(([line]) => regex.test(line) !== invert);
+      const kept = input.lines.map((line, i) => [line, i + 1] as const).filter(([, n]) => matched.has(n) !== invert);
       if (has(flags, 'q')) return pass([], kept.length ? 0 : 1);
       if (has(flags, 'c')) return pass([String(kept.length)], kept.length ? 0 : 1);
       const number = has(flags, 'n');
@@ -73,4 +70,31 @@ export function filterStage(words: readonly Word[], input: Output): Output {
     default:
       return refusal(`${command}: not available here; after a pipe use grep, rg, head, tail, sed -n, wc or cat`);
   }
+}
+
+/**
+ * The numbers (from 1) of the piped lines that match, as rg itself finds them in its stdin: the first stage's
+ * regex engine, linear in the input. (A JavaScript regex backtracks: `(a+)+$` against 40 `a`s and a `!` ran for
+ * hours, and no signal can stop it, so one model call froze the extension host.)
+ */
+async function matchingLines(env: ShellEnv, source: string, ignoreCase: boolean, lines: readonly string[]): Promise<Set<number> | { error: string }> {
+  const matched = new Set<number>();
+  if (lines.length === 0) return matched;
+  // As the first stage searches (grep.ts): PCRE2 only for what Rust's engine lacks (look-around, backreferences),
+  // and every piped line is text.
+  const flags = ['--no-config', '--no-heading', '--no-filename', '--line-number', '--color=never', '--text', '--engine=auto'];
+  const args = [...flags, ignoreCase ? '--ignore-case' : '--case-sensitive', '-e', source, '-'];
+  const outcome = await runRipgrep(args, {
+    cwd: env.workspace.roots[0]!.abs,
+    signal: env.ctx.signal,
+    timeoutMs: env.ctx.timeoutMs,
+    input: `${lines.join('\n')}\n`,
+    onRecord: (record) => {
+      matched.add(Number(record.slice(0, record.indexOf(':'))));
+      return 'more';
+    },
+  });
+  if (outcome.timedOut) return { error: `no answer within ${Math.round(env.ctx.timeoutMs / 1000)} s` };
+  if (outcome.code === 2) return { error: outcome.stderr.trim().split('\n').slice(-1)[0] || 'rg could not read it' };
+  return matched;
 }

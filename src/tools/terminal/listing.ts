@@ -1,6 +1,6 @@
 import type { Word } from './commandLine';
 import { has, parseFlags } from './flags';
-import { expandPaths, failure, refusal, relativeArg, wildcardRegExp, type Output, type ShellEnv } from './shellEnv';
+import { expandPaths, failure, refusal, relativeArg, wildcardMatcher, type Output, type ShellEnv } from './shellEnv';
 
 /** Most paths find prints before saying it stopped (the glob tool's cap is 200; find is for listing). */
 const FIND_MAX = 500;
@@ -40,11 +40,11 @@ export async function findCommand(env: ShellEnv, words: readonly Word[]): Promis
       i++;
     }
     if (flag === '-name' || flag === '-iname') {
-      const regex = wildcardRegExp(value ?? '', { crossSlash: false, ignoreCase: flag === '-iname' });
-      add((e) => regex.test(e.name));
+      const matcher = wildcardMatcher(value ?? '', { crossSlash: false, ignoreCase: flag === '-iname' });
+      add((e) => matcher.test(e.name));
     } else if (flag === '-path' || flag === '-ipath' || flag === '-wholename') {
-      const regex = wildcardRegExp(value ?? '', { crossSlash: true, ignoreCase: flag === '-ipath' });
-      add((e) => regex.test(e.shown));
+      const matcher = wildcardMatcher(value ?? '', { crossSlash: true, ignoreCase: flag === '-ipath' });
+      add((e) => matcher.test(e.shown));
     } else if (flag === '-type') {
       if (value !== 'f' && value !== 'd') return failure(`find: -type ${value} is not supported here (use f or d)`);
       add((e) => e.dir === (value === 'd'));

@@ -4,7 +4,7 @@ import type { GrepArgs } from '../../common/tools';
 import { grep } from '../grep';
 import type { Word } from './commandLine';
 import { countOf, has, parseFlags, valueOf, valuesOf, type ParsedFlags } from './flags';
-import { escapeRegExp, expandPaths, failure, relativeArg, shownPath, wildcardRegExp, type Output, type ShellEnv } from './shellEnv';
+import { escapeRegExp, expandPaths, failure, relativeArg, shownPath, wildcardMatcher, type Output, type ShellEnv } from './shellEnv';
 
 const RG_SPEC = {
   booleans: ['n', 'N', 'i', 'S', 's', 'w', 'F', 'l', 'c', 'H', 'I', 'u', 'U', 'P', 'q', 'v', 'files', 'hidden', 'no-ignore', 'heading', 'no-heading', 'count-matches', 'vimgrep', 'no-messages'],
@@ -233,13 +233,13 @@ async function listFiles(env: ShellEnv, paths: string[], globs: string[], hidden
   const targets: (string | undefined)[] = paths.length ? paths : [undefined];
   const filters = globs.map((g) => {
     const body = g.replace(/^!/, '').replace(/^\*\*\//, '');
-    return { negate: g.startsWith('!'), whole: body.includes('/'), regex: wildcardRegExp(body, { crossSlash: body.includes('**') }) };
+    return { negate: g.startsWith('!'), whole: body.includes('/'), matcher: wildcardMatcher(body, { crossSlash: body.includes('**') }) };
   });
   const keep = (file: string) => {
     // rg --files skips hidden files and folders unless --hidden.
     if (!hidden && /(^|\/)\./.test(file)) return false;
     const name = file.slice(file.lastIndexOf('/') + 1);
-    const test = (f: (typeof filters)[number]) => f.regex.test(f.whole ? file : name);
+    const test = (f: (typeof filters)[number]) => f.matcher.test(f.whole ? file : name);
     const positive = filters.filter((f) => !f.negate);
     if (positive.length && !positive.some(test)) return false;
     return !filters.some((f) => f.negate && test(f));

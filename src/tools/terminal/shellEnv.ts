@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import type { FileListCache } from '../fileList';
 import type { ToolContext } from '../grep';
+import { compileWildcard, type PathMatcher } from '../wildcard';
 import type { Workspace } from '../workspace';
 import type { Word } from './commandLine';
 
@@ -64,26 +65,12 @@ export function shownPath(env: ShellEnv, arg: string | undefined, rel: string): 
   return rel;
 }
 
-/** Shell-style wildcard (`*`, `?`, `[...]`) as a RegExp; `*` crosses `/` only when `crossSlash` (find -path). */
-export function wildcardRegExp(pattern: string, options: { crossSlash: boolean; ignoreCase?: boolean }): RegExp {
-  let source = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i];
-    if (ch === '*') source += options.crossSlash ? '.*' : '[^/]*';
-    else if (ch === '?') source += options.crossSlash ? '.' : '[^/]';
-    else if (ch === '[') {
-      const end = pattern.indexOf(']', i + 2);
-      if (end < 0) source += '\\[';
-      else {
-        const body = pattern.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\');
-        source += `[${body}]`;
-        i = end;
-      }
-    } else if (ch === '\\' && i + 1 < pattern.length) {
-      source += escapeRegExp(pattern[++i]);
-    } else source += escapeRegExp(ch);
-  }
-  return new RegExp(`^${source}$`, options.ignoreCase ? 'i' : '');
+/**
+ * A shell-style wildcard (`*`, `?`, `[...]`); `*` crosses `/` only when `crossSlash` (find -path). Matched
+ * without a backtracking regex (wildcard.ts): `find -name '*a*a*a…*b'` cannot freeze the host.
+ */
+export function wildcardMatcher(pattern: string, options: { crossSlash: boolean; ignoreCase?: boolean }): PathMatcher {
+  return compileWildcard(pattern, { crossSlash: options.crossSlash, nocase: options.ignoreCase });
 }
 
 /** Escapes text for a RegExp (JS and Rust agree on these). */
@@ -107,7 +94,7 @@ export async function expandPaths(env: ShellEnv, words: readonly Word[]): Promis
       out.push(word.text);
       continue;
     }
-    const regex = wildcardRegExp(rel, { crossSlash: false });
+    const matcher = wildcardMatcher(rel, { crossSlash: false });
     const all = await env.files.list(env.ctx.signal, env.ctx.timeoutMs);
     const candidates = new Set<string>();
     const depth = rel.split('/').length;
@@ -116,7 +103,7 @@ export async function expandPaths(env: ShellEnv, words: readonly Word[]): Promis
       // A pattern names files or folders at its own depth.
       if (parts.length >= depth) candidates.add(parts.slice(0, depth).join('/'));
     }
-    const matches = [...candidates].filter((c) => regex.test(c)).sort();
+    const matches = [...candidates].filter((c) => matcher.test(c)).sort();
     if (matches.length === 0) out.push(word.text);
     else out.push(...matches.map((m) => shownPath(env, word.text.startsWith('/') || word.text.startsWith('./') ? word.text : undefined, m)));
   }

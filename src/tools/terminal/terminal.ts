@@ -29,7 +29,7 @@ export async function runTerminal(env: ShellEnv, args: TerminalArgs): Promise<To
   let out = await source(env, first, rest.length === 0);
   for (const stage of rest) {
     if (out.refused) break;
-    const next = filterStage(stage, out);
+    const next = await filterStage(env, stage, out);
     out = next.refused ? { ...next, lines: [] } : next;
   }
   return finish(out);
