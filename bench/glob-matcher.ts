@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     const adversarial = time((path) => (compileGlob(ADVERSARIAL) as { test(p: string): boolean }).test(path), paths);
     rows.push({ repo, paths: paths.length, pattern: ADVERSARIAL, nocase: false, matched: adversarial.matched, oursMs: round(adversarial.ms), minimatchMs: null, ratio: null });
   }
-  for (const row of rows) console.log(`${row.repo} ${String(row.pattern).slice(0, 48).padEnd(48)} nocase=${row.nocase} ${row.matched} paths: ${row.oursMs} ms, minimatch ${row.minimatchMs ?? '—'} ms, ratio ${row.ratio ?? '—'}`);
+  for (const row of rows) console.log(`${row.repo} ${String(row.pattern).slice(0, 48).padEnd(48)} nocase=${row.nocase} ${row.matched} of ${row.paths} paths: ${row.oursMs} ms, minimatch ${row.minimatchMs ?? '—'} ms, ratio ${row.ratio ?? '—'}`);
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/glob-matcher.json', `${JSON.stringify({ runs: RUNS, node: process.version, rows }, null, 2)}\n`);
 }
