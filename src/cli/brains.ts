@@ -54,6 +54,29 @@ function parseBrain(name: string, flags: ModelFlags): BrainSpec {
   throw badInput(`unknown brain "${name}"; use one of ${BRAIN_NAMES}.`);
 }
 
+/**
+ * The model flags given (`--endpoint`, `--model`, `--profile`, `--request-timeout`, `--thinking`) when no brain of
+ * `value` is a model brain: they change nothing, which the user should be told (a `--profile fastcontext` with the
+ * default brain looks like it ran FastContext).
+ */
+export function ignoredModelFlags(value: string, flags: ModelFlags): string[] {
+  if (value.split(',').some((name) => name.trim().startsWith('openai'))) return [];
+  const given: [string, unknown][] = [
+    ['--endpoint', flags.endpoint],
+    ['--model', flags.model],
+    ['--profile', flags.profile],
+    ['--request-timeout', flags.requestTimeoutSeconds],
+    ['--thinking', flags.thinking],
+  ];
+  return given.filter(([, set]) => set !== undefined).map(([flag]) => flag);
+}
+
+/** `--model and --profile only apply to --brain openai`, for ignoredModelFlags' answer. */
+export function ignoredModelNote(flags: string[]): string {
+  const list = flags.length === 1 ? flags[0]! : `${flags.slice(0, -1).join(', ')} and ${flags[flags.length - 1]!}`;
+  return `${list} only appl${flags.length === 1 ? 'ies' : 'y'} to --brain openai`;
+}
+
 /** Endpoint and model from flags, else CODEGREP_ENDPOINT / CODEGREP_MODEL; the key only from CODEGREP_API_KEY. */
 function openAIConfig(flags: ModelFlags): OpenAIBrainConfig {
   const baseURL = flags.endpoint ?? process.env.CODEGREP_ENDPOINT;

@@ -13,7 +13,7 @@ import { confidenceTable, languageTable, markdownTable, rangeTable } from '../ev
 import { sidecarPath } from '../eval/resume';
 import { GitWorktrees } from '../eval/worktrees';
 import { NodeToolRunner } from '../tools/runner';
-import { BRAIN_NAMES, parseBrains } from './brains';
+import { BRAIN_NAMES, ignoredModelFlags, ignoredModelNote, parseBrains } from './brains';
 import { defaultCacheDir } from './cacheDir';
 import { EXIT, badInput, intFlag, regexFlag, userCwd, type Command } from './command';
 import { onStopSignals } from './signals';
@@ -88,13 +88,16 @@ export const evalCommand: Command = {
     const repos = resolve(cwd, values.repos);
     if (!(await stat(dataset).then((s) => s.isFile(), () => false))) throw badInput(`--dataset ${dataset} is not a file.`);
     if (!(await stat(repos).then((s) => s.isDirectory(), () => false))) throw badInput(`--repos ${repos} is not a folder.`);
-    const brains = parseBrains(values.brain, {
+    const modelFlags = {
       endpoint: values.endpoint,
       model: values.model,
       profile: values.profile,
       requestTimeoutSeconds: intFlag('request-timeout', values['request-timeout'], 1, 3600),
       warmStart: !values['no-warm-start'],
-    });
+    };
+    const brains = parseBrains(values.brain, modelFlags);
+    const ignored = ignoredModelFlags(values.brain, modelFlags);
+    if (ignored.length > 0) process.stderr.write(`eval: ${ignoredModelNote(ignored)}, which is not among ${values.brain}.\n`);
     const baselines = values.baseline.map((spec) => {
       const { name, file } = parseBaselineSpec(spec);
       return { name, file: resolve(cwd, file) };

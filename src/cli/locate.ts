@@ -6,7 +6,7 @@ import { terminalSafe } from '../common/terminalText';
 import { Locator } from '../core/locator';
 import { defaultSnapshotDir } from '../tools/listingSnapshot';
 import { NodeToolRunner } from '../tools/runner';
-import { BRAIN_NAMES, parseBrains } from './brains';
+import { BRAIN_NAMES, ignoredModelFlags, ignoredModelNote, parseBrains } from './brains';
 import { EXIT, badInput, intFlag, userCwd, type Command } from './command';
 import { formatResult } from './format';
 import { readIssue } from './issueInput';
@@ -76,14 +76,17 @@ export const locateCommand: Command = {
     const repo = resolve(cwd, values.repo ?? '.');
     const isDir = await stat(repo).then((s) => s.isDirectory(), () => false);
     if (!isDir) throw badInput(`--repo ${repo} is not a folder.`);
-    const specs = parseBrains(values.brain, {
+    const modelFlags = {
       endpoint: values.endpoint,
       model: values.model,
       profile: values.profile,
       requestTimeoutSeconds: intFlag('request-timeout', values['request-timeout'], 1, 3600),
       thinking: values.thinking || undefined,
       warmStart: !values['no-warm-start'],
-    });
+    };
+    const specs = parseBrains(values.brain, modelFlags);
+    const ignored = ignoredModelFlags(values.brain, modelFlags);
+    if (ignored.length > 0) process.stderr.write(`locate: ${ignoredModelNote(ignored)}; the ${values.brain} brain ignores ${ignored.length === 1 ? 'it' : 'them'}.\n`);
     if (specs.length !== 1) throw badInput('locate runs one brain; give a single --brain.');
     const maxTurns = intFlag('max-turns', values['max-turns'], 0, 20);
     const maxParallelCalls = intFlag('max-parallel-calls', values['max-parallel-calls'], 1, 32);

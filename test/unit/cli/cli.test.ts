@@ -88,6 +88,14 @@ describe('cli (node dist/cli.js)', function () {
       assert.ok(Array.isArray(result.trajectory) && Array.isArray(result.rejected));
     });
 
+    it('says on stderr when model flags meet a brain that ignores them, and still answers', () => {
+      const run = cli(['locate', ISSUE, '--repo', repo, '--brain', 'bm25', '--profile', 'fastcontext', '--model', 'FastContext-4B']);
+      assert.equal(run.status, 0, run.stderr);
+      assert.equal(run.stderr, 'locate: --model and --profile only apply to --brain openai; the bm25 brain ignores them.\n');
+      assert.match(run.stdout, /^1\. pkg\/cache\.py/);
+      assert.equal(cli(['locate', ISSUE, '--repo', repo, '--brain', 'bm25']).stderr, '', 'nothing said without them');
+    });
+
     it('reads the issue from stdin when no text is given', () => {
       const run = cli(['locate', '--repo', repo, '--brain', 'bm25'], { input: ISSUE });
       assert.equal(run.status, 0, run.stderr);
