@@ -1,7 +1,6 @@
 import { DEFAULT_LIMITS } from '../common/limits';
 import type { GlobArgs, ToolResult } from '../common/tools';
 import type { FileListCache } from './fileList';
-import { requiredLiterals } from './globLiterals';
 import type { ToolContext } from './grep';
 import { errorResult, okResult, visibleText } from './toolResult';
 import { compileGlob } from './wildcard';
@@ -55,15 +54,7 @@ function matchFiles(files: string[], prefixes: string[], pattern: string, stripR
   const matcher = compileGlob(pattern, { nocase });
   if ('error' in matcher) return matcher;
   const byName = !pattern.includes('/');
-  const literals = requiredLiterals(nocase ? pattern.toLowerCase() : pattern);
-  const fold = nocase ? (text: string) => text.toLowerCase() : (text: string) => text;
-  const matches = literals
-    ? (text: string) => {
-        const folded = fold(text);
-        return literals.some((literal) => folded.includes(literal)) && matcher.test(text);
-      }
-    : (text: string) => matcher.test(text);
-  const test = (rel: string) => matches(byName ? rel.slice(rel.lastIndexOf('/') + 1) : rel);
+  const test = (rel: string) => matcher.test(byName ? rel.slice(rel.lastIndexOf('/') + 1) : rel);
   return files.filter((file) => {
     const prefix = prefixes.length === 1 ? (file.startsWith(prefixes[0]) ? prefixes[0] : undefined) : prefixes.find((p) => file.startsWith(p));
     if (prefix === undefined) return false;

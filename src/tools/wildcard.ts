@@ -1,4 +1,5 @@
 import { braceExpand, Minimatch } from 'minimatch';
+import { requiredLiterals } from './globLiterals';
 
 /**
  * Glob and shell wildcard matching in time proportional to the path's length times the pattern's. A
@@ -71,9 +72,8 @@ function literalHead(pattern: string): string {
 
 /** The pattern's text after its last wildcard, class, escape or brace, which every match ends with. */
 function literalTail(pattern: string): string {
-  const tail = /[^*?[\]\\{}]*$/.exec(pattern)![0];
-  // `**/a.py` also matches `a.py` at the top, and a class's `]` may be the pattern's last character.
-  return tail.startsWith('/') || tail.length === pattern.length ? tail.replace(/^\//, '') : tail;
+  // `**/a.py` also matches `a.py` at the top: a slash after the last wildcard is not required.
+  return /[^*?[\]\\{}]*$/.exec(pattern)![0].replace(/^\//, '');
 }
 
 /** Most alternatives a glob's braces may expand to; `{a,b}{c,d}…` doubles with every group. */
@@ -89,10 +89,9 @@ const EXOTIC = /[?*+@!]\(|\/\/|(?:^|\/)\.\.?(?:\/|$)/;
 
 /**
  * A glob as minimatch reads it with `dot: true` (dot files match), or why it cannot be used: braces expanded,
- * then the linear walk, each alternative's longest literal checked first (over 26,000 paths, the title-words
- * glob `*{…}*` at any depth took 41 ms against minimatch's 164, and `*.py` at any depth 16 against 8). Extglobs
- * and `.`/`..` segments are left to minimatch's regex, refused with more than MAX_REGEX_WILDCARDS unbounded
- * wildcards.
+ * then the linear walk, each alternative's literal text checked first (bench/glob-matcher.ts: a few ms a glob
+ * on django, at most about 3 more than the regex). Extglobs and `.`/`..` segments are left to minimatch's regex,
+ * refused with more than MAX_REGEX_WILDCARDS unbounded wildcards.
  */
 export function compileGlob(written: string, options: { nocase?: boolean } = {}): PathMatcher | { error: string } {
   const pattern = extglobsAsBraces(written);
@@ -136,7 +135,17 @@ function extglobsAsBraces(pattern: string): string {
 function minimatchRegex(pattern: string, nocase: boolean): PathMatcher | { error: string } {
   try {
     const regex = new Minimatch(pattern, { dot: true, nocomment: true, nonegate: true, nocase }).makeRe();
-    return regex === false ? { error: 'not a valid glob pattern' } : regex;
+    if (regex === false) return { error: 'not a valid glob pattern' };
+    // The regex for `**` backtracks on every path it is given: a path without the text each alternative
+    // requires (globLiterals.ts) is refused by an `includes` first.
+    const literals = requiredLiterals(nocase ? pattern.toLowerCase() : pattern);
+    if (!literals) return regex;
+    return {
+      test: (path) => {
+        const folded = nocase ? path.toLowerCase() : path;
+        return literals.some((literal) => folded.includes(literal)) && regex.test(path);
+      },
+    };
   } catch (error) {
     // minimatch builds some patterns into a regex V8 refuses (`!([[:alpha:]])-`): invalid, not a crash.
     return { error: `not a valid glob pattern (${error instanceof Error ? error.message : String(error)})` };

@@ -24,12 +24,11 @@ export function boundIssue(raw: Issue, limits: typeof MINING_LIMITS = MINING_LIM
   let tokens = 0;
   let dropped = 0;
   const head = (text: string): string => {
-    dropped += Math.max(0, text.length - limits.maxRawChars);
-    return text.length > limits.maxRawChars ? text.slice(0, limits.maxRawChars) : text;
+    if (text.length <= limits.maxRawChars) return text;
+    dropped += text.length - limits.maxRawChars;
+    return text.slice(0, limits.maxRawChars);
   };
-  const texts = [raw.title, raw.body, ...(raw.comments ?? [])];
-  const cut = texts.some((text) => text.length > limits.maxRawChars);
-  const issue = prepare(cut ? { ...raw, title: head(raw.title), body: head(raw.body), ...(raw.comments ? { comments: raw.comments.map(head) } : {}) } : raw);
+  const issue = prepare({ ...raw, title: head(raw.title), body: head(raw.body), ...(raw.comments ? { comments: raw.comments.map(head) } : {}) });
   // One pass that stops at the cap: a 20 MB paste costs what its first 200,000 characters cost. (`\S+` and not
   // a counted `\S{257,}`, on which V8 runs out of stack for a run of millions of characters.)
   const take = (text: string, max: number): string => {
