@@ -24,7 +24,11 @@
 // 4.28.1, each made for real by the helper, lists every file its change touched (`changed`), so those answers are
 // also scored file by file (17 / 34 first as written). An eleventh (`"written": "helper27"` and `"helper28"`), by
 // two more blind helpers, is against leaflet, nunjucks, fast-xml-parser and terser, and yjs, bull, mysql2 and tar
-// (33 / 48 and 30 / 48 first as written; no mechanism was built on their misses).
+// (33 / 48 and 30 / 48 first as written; no mechanism was built on their misses). A twelfth (`"written":
+// "helper35"` and `"helper36"`), by two more blind helpers, is against the TypeScript sources of prosemirror-model,
+// prosemirror-transform, @tiptap/core and @lexical/list, and less, stylelint, jsdom and eslint-plugin-react
+// (29 / 48 and 31 / 48 first as written; Node 16+ traces and extensionless `bin/` scripts were then read right,
+// which made helper36's 32).
 // Usage: npx tsx bench/library-issues.ts [--written GROUP] [--features FILE]; results in
 // bench/results/library-issues.json (not written when one group is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
@@ -38,7 +42,7 @@ import { fileLevel, fileScores, type AnsweredIssue } from './lib/answeredIssue';
 import { CollectedCandidates } from './lib/collectedCandidates';
 import { median } from './lib/stats';
 
-const WRITTEN = ['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5', 'helper13', 'helper16', 'helper17', 'helper20', 'helper23', 'helper27', 'helper28'] as const;
+const WRITTEN = ['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5', 'helper13', 'helper16', 'helper17', 'helper20', 'helper23', 'helper27', 'helper28', 'helper35', 'helper36'] as const;
 type Written = (typeof WRITTEN)[number];
 
 interface LibraryIssue {
@@ -140,6 +144,16 @@ const FETCHED: Record<string, { version: string; parts: (from: string[]) => [str
     parts: () => ['package.json', 'index.js', 'index.d.ts', 'promise.js', 'promise.d.ts', 'lib', 'typings'].map((part) => [part, part]),
   },
   tar: { version: '6.2.1', parts: () => ['package.json', 'index.js', 'lib'].map((part) => [part, part]) },
+  // The forty-second session's batches, without the builds the packages also ship (less's bundles, jsdom's
+  // generated wrappers, eslint-plugin-react's typings emitted from its JSDoc).
+  less: { version: '4.9.1', parts: () => ['package.json', 'index.cjs', 'bin', 'lib'].map((part) => [part, part]) },
+  stylelint: { version: '18.1.0', parts: () => ['package.json', 'bin', 'lib', 'types'].map((part) => [part, part]) },
+  jsdom: { version: '31.0.1', parts: () => ['package.json', 'lib/api.js', 'lib/jsdom'].map((part) => [part, part]) },
+  'prosemirror-model': { version: '1.25.13', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  'prosemirror-transform': { version: '1.12.7', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  '@tiptap/core': { version: '3.35.0', parts: () => ['package.json', 'src', 'jsx-runtime', 'jsx-dev-runtime'].map((part) => [part, part]) },
+  '@lexical/list': { version: '0.52.0', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  'eslint-plugin-react': { version: '7.37.5', parts: () => ['package.json', 'index.js', 'lib', 'configs'].map((part) => [part, part]), skip: /\.d\.ts(\.map)?$/ },
   '@mui/material': {
     version: '5.18.0',
     parts: (entries) => [['package.json', 'package.json'], ...entries.filter((e) => !MUI_COPIES.has(e)).map((e): [string, string] => [e, join('src', e)])],
