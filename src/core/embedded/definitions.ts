@@ -26,6 +26,12 @@ const EXPORT_MACRO = String.raw`\b(?:[A-Z][A-Z0-9_]*(?:PUBLIC|API|EXTERN|EXPORT|
  */
 const TYPE_WORDS = String.raw`[\w:<>,\[\]*&~][\w:<>,\[\]*&~\s]*[\s*&]`;
 const FUNCTION_VALUE = String.raw`\s*=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)`;
+/**
+ * A `$` a JavaScript name may start with and the issue's clue does not keep (clues.ts strips it): Lexical's
+ * `function $insertList(`, AngularJS's `$compile`, jQuery's `$.fn.$plugin =`. Without it a definition of such a name
+ * read as a mention.
+ */
+const SIGIL = String.raw`\$?`;
 
 /** One name's compiled patterns: its definitions, member functions, type-only uses and type-only declarations. */
 interface NamePatterns {
@@ -57,9 +63,9 @@ export function escapeRegex(text: string): string {
 export function definitionSearchPatterns(names: string[]): [keywords: string, lineStart: string] {
   const alternation = wordBounded(names);
   return [
-    String.raw`(?:${KEYWORD_DEF}(?:\([^)]*\)\s*)?|::|#define\s+|\bimpl(?:<[^>]*>)?\s+(?:[\w:]+(?:<[^>]*>)?\s+for\s+)?)${alternation}\b|\.${alternation}${FUNCTION_VALUE}`,
+    String.raw`(?:${KEYWORD_DEF}(?:\([^)]*\)\s*)?|::|#define\s+|\bimpl(?:<[^>]*>)?\s+(?:[\w:]+(?:<[^>]*>)?\s+for\s+)?)${SIGIL}${alternation}\b|\.${SIGIL}${alternation}${FUNCTION_VALUE}`,
     // An ES default import (`import simplifyRange from './ranges/simplify'`) names the file that defines it (defaultImports.ts).
-    String.raw`^\s*(?:export\s+|import\s+)?(?:${MODIFIER}\s+)*${alternation}\s*(?:[:=](?:[^=]|$)|${TYPE_PARAMETERS}\([^)]*\)\s*(?:\{|=>|:)|from\b)`,
+    String.raw`^\s*(?:export\s+|import\s+)?(?:${MODIFIER}\s+)*${SIGIL}${alternation}\s*(?:[:=](?:[^=]|$)|${TYPE_PARAMETERS}\([^)]*\)\s*(?:\{|=>|:)|from\b)`,
   ];
 }
 
@@ -141,7 +147,7 @@ export function isMemberFunction(line: string, name: string): boolean {
 function patternsFor(name: string): NamePatterns {
   let patterns = cache.get(name);
   if (!patterns) {
-    const n = escapeRegex(name);
+    const n = (/^\w/.test(name) ? SIGIL : '') + escapeRegex(name);
     const member = new RegExp(String.raw`^\s*${QUALIFIED_OWNER}${n}${FUNCTION_VALUE}`);
     const typeImport = new RegExp(String.raw`\btype\s+${n}\s*(?:,|\}|$)`);
     const typeUse = new RegExp(String.raw`\b(?:struct|union|enum)\s+${n}\s*(?:\*|[),]|[A-Za-z_]\w*\s*[;,)=[])`);

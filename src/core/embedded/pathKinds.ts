@@ -95,6 +95,8 @@ function classifyPath(path: string): PathKind {
   // A code file kept as a template that the build fills in (glog's `logging.h.in`, gflags' `gflags.h.in`) is that
   // code; a configuration header's template (autoheader's `config.h.in`, `foo_config.h.in`) is not.
   if (CODE_TEMPLATE.test(name) && !/config|defs?\./.test(name)) return 'source';
+  // An executable in a `bin/` folder needs no extension (Express's `bin/www`, `bin/lessc`, `bin/rails`): a script.
+  if (!name.includes('.') && /(?:^|\/)bin\/[^/]+$/.test(lower)) return 'source';
   // Configuration, make fragments, templates filled in at build time (`config.h.in`) and patches are not code either.
   // IDE project files too (a debugger's `.natvis` view, Visual Studio's and Xcode's projects), and a tool's dotfile
   // (`.gitignore`, `.editorconfig`, `.pylintrc`, `.npmrc`).

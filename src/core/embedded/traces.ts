@@ -40,8 +40,10 @@ const PY_FRAME_LINE_RE = new RegExp(
  * A JavaScript frame: V8's `at fn (path:line:col)` or Firefox's and Safari's `fn@path:line:col`. In a browser the
  * location is a URL: a dev server's (`http://localhost:5173/src/App.vue?t=1699:12:5`, Vite serves the sources by
  * their paths) or a bundler's (`webpack:///./src/App.js`); cleanPath drops the scheme and host, and the query goes.
+ * A script may have no extension (`bin/www`, `bin/lessc`), and Node 16 and later print their own modules as
+ * `node:internal/modules/cjs/loader` (runtime frames, see isRuntimePath).
  */
-const JS_FRAME_RE = /^\s*(?:at (?:(?:async |new )?([\w$.<>[\] ]+?) \()?|([\w$.<>/]*)@)(?:(?:https?|file|webpack(?:-internal)?):\/\/[^\s/()]*)?((?:[A-Za-z]:)?[^\s():?]+\.[A-Za-z]+)(?:\?[^\s():]*)?:(\d+)(?::\d+)?\)?\s*$/gm;
+const JS_FRAME_RE = /^\s*(?:at (?:(?:async |new )?([\w$.<>[\] ]+?) \()?|([\w$.<>/]*)@)(?:(?:https?|file|webpack(?:-internal)?):\/\/[^\s/()]*)?((?:node:)?(?:[A-Za-z]:)?(?:[^\s():?]+\.[A-Za-z]+|[^\s():?<]*[/\\][^\s():?/\\.]+))(?:\?[^\s():]*)?:(\d+)(?::\d+)?\)?\s*$/gm;
 /** React's component stack (`in TopicList (at TopicList.jsx:12)`, `in Row (created by Table)`): components are the app's. */
 const REACT_FRAME_RE = /^\s*in ([A-Z][\w$]*)(?: \(at ([^\s():]+\.[A-Za-z]+):\d+\))?(?: \(created by [\w$.]+\))?\s*$/gm;
 const JAVA_FRAME_RE = /^\s*at ([\w$.]+)\.([\w$<>]+)\(([\w$]+\.(?:java|kt|scala)):\d+\)/gm;
@@ -122,7 +124,7 @@ export function panicMessages(text: string): string[] {
 export function withoutFrameLines(text: string): string {
   return text
     .split('\n')
-    .filter((line) => !PY_FRAME_LINE_RE.test(line) && !/^\s*at (?:.+ \()?\S+\.[A-Za-z]+:\d+(?::\d+)?\)?\s*$/.test(line))
+    .filter((line) => !PY_FRAME_LINE_RE.test(line) && !/^\s*at (?:.+ \()?\S*(?:\.[A-Za-z]+|[/\\][^\s():/\\.]+):\d+(?::\d+)?\)?\s*$/.test(line))
     .join('\n');
 }
 
@@ -168,13 +170,15 @@ export function tracePathSuffix(path: string): string {
 
 /**
  * A runtime's own file in a trace: the Python standard library, node_modules, Rust's and Go's runtimes, and
- * Node's internals (`internal/modules/cjs/loader.js`, always at the path's start). A Go project's own `internal/`
- * packages (`zrpc/internal/serverinterceptors/statinterceptor.go`, `internal/cmd/grpc.go`) are the project's.
+ * Node's internals (`internal/modules/cjs/loader.js` at the path's start; `node:internal/…` since Node 16). A Go
+ * project's own `internal/` packages (`zrpc/internal/serverinterceptors/statinterceptor.go`, `internal/cmd/grpc.go`)
+ * are the project's.
  */
 export function isRuntimePath(path: string): boolean {
   return (
     /(?:^|\/)(?:lib\/python\d[\d.]*\/(?!site-packages)|node_modules\/|runtime\/|rustc\/|\.cargo\/registry|<frozen|<string>|<stdin>|<ipython)/.test(path) ||
-    /^internal\/.*\.[cm]?js$/.test(path)
+    /^internal\/.*\.[cm]?js$/.test(path) ||
+    path.startsWith('node:')
   );
 }
 

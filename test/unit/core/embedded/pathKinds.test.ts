@@ -39,6 +39,9 @@ describe('path kinds', () => {
       assert.equal(pathKind(path), 'data', path);
     }
     assert.equal(pathKind('src/server/main.in.ts'), 'source', 'only a name ending in .in is a template');
+    // An executable script in a bin folder needs no extension; other names without one are data.
+    for (const path of ['bin/www', 'bin/lessc', 'packages/cli/bin/create-app']) assert.equal(pathKind(path), 'source', path);
+    for (const path of ['Makefile', 'LICENSE', 'src/Dockerfile', 'bin/.gitkeep']) assert.notEqual(pathKind(path), 'source', path);
     // The test folders of JavaScript projects, and Storybook's stories.
     for (const path of ['src/api/__mocks__/client.ts', 'packages/core/fixtures/issue.js', 'e2e/login.ts', 'cypress/integration/cart.js']) {
       assert.equal(pathKind(path), 'test', path);

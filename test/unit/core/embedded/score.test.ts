@@ -236,6 +236,13 @@ describe('embedded definitions', () => {
     [`${'CJSON_PUBLIC(x) '.repeat(40)}cJSON_Parse x`, 'cJSON_Parse', false],
     ["describe('parser', () => {", 'describe', false],
     ['TAILQ_HEAD(tailq, entry);', 'TAILQ_HEAD', false],
+    // A JavaScript name's `$`, which the issue's clue drops (Lexical's `$insertList`, AngularJS, jQuery plugins).
+    ['export function $insertList(listType: ListType): void {', 'insertList', true],
+    ['function $createListOrMerge(node: ElementNode, listType: ListType): ListNode {', 'createListOrMerge', true],
+    ['export const $getListDepth = (node) => {', 'getListDepth', true],
+    ['$.fn.$tooltip = function (options) {', 'tooltip', true],
+    ['    $insertList(listType);', 'insertList', false],
+    ['  const depth = $getListDepth(node);', 'getListDepth', false],
   ];
   for (const [line, name, expected] of cases) {
     it(`${expected ? 'defines' : 'uses'} ${name}: ${line.trim().slice(0, 50)}`, () => assert.equal(definesName(line, name), expected));
@@ -292,6 +299,10 @@ describe('embedded definitions', () => {
     assert.ok(keywords!.test('pub fn bar_baz() {}'));
     assert.ok(lineStart!.test('bar_baz = 3'));
     assert.ok(!keywords!.test('x = a_b') && !lineStart!.test('x = a_b'));
+    // A definition of the name with a `$` before it (the clue has none), and not a call of it.
+    const defined = ['export function $bar_baz(x) {', '  $bar_baz(x) {', '$.fn.$bar_baz = function () {'];
+    assert.deepEqual(defined.map((line) => keywords!.test(line) || lineStart!.test(line)), [true, true, true]);
+    assert.deepEqual(['  $bar_baz(x);', '  y = $bar_baz(x);'].map((line) => keywords!.test(line) || lineStart!.test(line)), [false, false]);
   });
 
   it('bounds the names as groups, so 40 names cost no more word boundaries than two', () => {

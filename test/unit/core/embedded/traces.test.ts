@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
+import { mineIssue } from '../../../../src/core/embedded/clues';
 import { cleanPath, installedPackagePath, isRuntimePath, panicMessages, traceExceptions, traceFrames, tracePathSuffix, withoutFrameLines } from '../../../../src/core/embedded/traces';
 import { Locator } from '../../../../src/core/locator';
 import { NodeToolRunner } from '../../../../src/tools/runner';
@@ -19,6 +20,17 @@ const JAVA = [
   '\tat com.acme.app.Main.run(Main.java:12)',
   'Caused by: java.lang.IllegalStateException: closed',
   '\tat com.acme.io.Reader.read(Reader.java:88)',
+].join('\n');
+
+/** A Node 20 trace: a package's frame, the app's extensionless script, an installed CLI's, and Node's own modules. */
+const NODE_TRACE = [
+  'TypeError: Cannot read properties of undefined',
+  '    at parseHeader (/home/u/app/node_modules/acme/lib/parser.js:42:17)',
+  '    at Object.<anonymous> (/home/u/app/bin/www:20:3)',
+  '    at file:///home/u/app/node_modules/less/bin/lessc:643:35',
+  '    at Module._compile (node:internal/modules/cjs/loader:1105:14)',
+  '    at processTicksAndRejections (node:internal/process/task_queues:95:5)',
+  '    at async ModuleLoader.import (node:internal/modules/esm/loader:606:24)',
 ].join('\n');
 
 describe('stack traces (traces.ts)', () => {
@@ -75,6 +87,37 @@ describe('stack traces (traces.ts)', () => {
     assert.deepEqual(panicMessages("Uncaught Error: The 'deferred' extender only accepts the value 'true'"), ["The 'deferred' extender only accepts the value 'true'"]);
     assert.deepEqual(panicMessages('Uncaught (in promise) Error: WHEN_CANCELLED'), ['WHEN_CANCELLED']);
     assert.deepEqual(traceExceptions('Uncaughtable TypeError: nope'), []);
+  });
+
+  it("reads Node 16+ traces: its own `node:` modules are the runtime's, a script needs no extension", () => {
+    const { frames } = traceFrames(NODE_TRACE);
+    assert.deepEqual(
+      frames.map((f) => [f.path, f.symbol]),
+      [
+        ['/home/u/app/node_modules/acme/lib/parser.js', 'parseHeader'],
+        ['/home/u/app/bin/www', '<anonymous>'],
+        ['/home/u/app/node_modules/less/bin/lessc', undefined],
+        ['node:internal/modules/cjs/loader', '_compile'],
+        ['node:internal/process/task_queues', 'processTicksAndRejections'],
+        ['node:internal/modules/esm/loader', 'import'],
+      ],
+    );
+    assert.equal(isRuntimePath('node:internal/process/task_queues'), true);
+    assert.equal(traceFrames('    at <anonymous>:1:5').frames.length, 0, "a console's own code has no file");
+    assert.equal(traceFrames('at 10:30').frames.length, 0, 'a path without an extension needs a folder');
+    assert.equal(withoutFrameLines(`It fails:\n${NODE_TRACE}\nThanks`), 'It fails:\nTypeError: Cannot read properties of undefined\nThanks');
+  });
+
+  it("mines no clue from Node's own frames, and the project's script from its frame", () => {
+    const evidence = mineIssue({ title: 'Crash when parsing headers', body: ['```', NODE_TRACE, '```'].join('\n') });
+    const texts = evidence.clues.map((c) => c.text);
+    for (const noise of ['Module', 'ModuleLoader', 'processTicksAndRejections', 'task_queues', '_compile', '_extensions', 'import']) {
+      assert.ok(!texts.includes(noise), `${noise} in ${texts.join(', ')}`);
+    }
+    assert.deepEqual(
+      evidence.clues.filter((c) => c.kind === 'path').map((c) => c.text),
+      ['lib/parser.js', 'u/app/bin/www', 'bin/lessc'],
+    );
   });
 
   it('removes frame lines, and keeps the prose around them', () => {
@@ -139,5 +182,52 @@ describe("a browser console's exception line end to end (real git repo, real rip
     ].join('\n');
     const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate({ title, body }, createEmbeddedBrain());
     assert.equal(result.candidates[0]?.path, 'src/subscribables/extenders.js', JSON.stringify(result.candidates));
+  });
+});
+
+/** An Express app as its generator lays it out: the server starts in `bin/www`, a script without an extension. */
+const EXPRESS_TREE: Record<string, string> = {
+  'bin/www': [
+    '#!/usr/bin/env node',
+    "var app = require('../app');",
+    "var http = require('http');",
+    'var port = normalizePort(process.env.PORT);',
+    "app.set('port', port);",
+    'var server = http.createServer(app);',
+    'server.listen(port);',
+    'function normalizePort(val) {',
+    '  var port = parseInt(val.trim(), 10);',
+    '  return isNaN(port) ? val : port;',
+    '}',
+  ].join('\n'),
+  'app.js': ["var express = require('express');", 'var app = express();', "app.use('/users', require('./routes/users'));", 'module.exports = app;'].join('\n'),
+  'routes/users.js': ["var router = require('express').Router();", "router.get('/', function (req, res) { res.send('port ' + req.app.get('port')); });", 'module.exports = router;'].join('\n'),
+};
+
+describe('a Node 20 trace through an extensionless script, end to end (real git repo, real ripgrep, Locator)', () => {
+  let dir = '';
+
+  before(() => {
+    dir = makeGitTree(EXPRESS_TREE, 'codegrep-node-trace-');
+  });
+
+  after(() => removeTree(dir));
+
+  it('answers the script the trace names, not a file that only shares its words', async () => {
+    const body = [
+      'Starting the app without PORT set crashes:',
+      '',
+      '```',
+      "TypeError: Cannot read properties of undefined (reading 'trim')",
+      '    at normalizePort (/srv/shop/bin/www:9:24)',
+      '    at Object.<anonymous> (/srv/shop/bin/www:4:12)',
+      '    at Module._compile (node:internal/modules/cjs/loader:1364:14)',
+      '    at Module.load (node:internal/modules/cjs/loader:1203:32)',
+      '    at Module._load (node:internal/modules/cjs/loader:1019:12)',
+      '    at node:internal/main/run_main_module:28:49',
+      '```',
+    ].join('\n');
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate({ title: 'Crash on start when PORT is not set', body }, createEmbeddedBrain());
+    assert.equal(result.candidates[0]?.path, 'bin/www', JSON.stringify(result.candidates));
   });
 });
