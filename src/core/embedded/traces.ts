@@ -41,9 +41,9 @@ const PY_FRAME_LINE_RE = new RegExp(
  * location is a URL: a dev server's (`http://localhost:5173/src/App.vue?t=1699:12:5`, Vite serves the sources by
  * their paths) or a bundler's (`webpack:///./src/App.js`); cleanPath drops the scheme and host, and the query goes.
  * A script may have no extension (`bin/www`, `bin/lessc`), and Node 16 and later print their own modules as
- * `node:internal/modules/cjs/loader` (runtime frames, see isRuntimePath).
+ * `node:internal/modules/cjs/loader` (runtime frames, see isRuntimePath). A class's private method is `#name`.
  */
-const JS_FRAME_RE = /^\s*(?:at (?:(?:async |new )?([\w$.<>[\] ]+?) \()?|([\w$.<>/]*)@)(?:(?:https?|file|webpack(?:-internal)?):\/\/[^\s/()]*)?((?:node:)?(?:[A-Za-z]:)?(?:[^\s():?]+\.[A-Za-z]+|[^\s():?<]*[/\\][^\s():?/\\.]+))(?:\?[^\s():]*)?:(\d+)(?::\d+)?\)?\s*$/gm;
+const JS_FRAME_RE = /^\s*(?:at (?:(?:async |new )?([\w$#.<>[\] ]+?) \()?|([\w$.<>/]*)@)(?:(?:https?|file|webpack(?:-internal)?):\/\/[^\s/()]*)?((?:node:)?(?:[A-Za-z]:)?(?:[^\s():?]+\.[A-Za-z]+|[^\s():?<]*[/\\][^\s():?/\\.]+))(?:\?[^\s():]*)?:(\d+)(?::\d+)?\)?\s*$/gm;
 /** React's component stack (`in TopicList (at TopicList.jsx:12)`, `in Row (created by Table)`): components are the app's. */
 const REACT_FRAME_RE = /^\s*in ([A-Z][\w$]*)(?: \(at ([^\s():]+\.[A-Za-z]+):\d+\))?(?: \(created by [\w$.]+\))?\s*$/gm;
 const JAVA_FRAME_RE = /^\s*at ([\w$.]+)\.([\w$<>]+)\(([\w$]+\.(?:java|kt|scala)):\d+\)/gm;
@@ -80,7 +80,7 @@ export function traceFrames(text: string): { frames: TraceFrame[]; receivers: st
   // Firefox names a closure by its enclosing function: `makeTopic/<` is inside makeTopic.
   for (const m of text.matchAll(JS_FRAME_RE)) {
     // `EventHandler.invokeCallbacks`: the method, and the class that owns it.
-    const parts = ((m[1] ?? m[2])?.replace(/[/<]+$/, '').split('/').pop() ?? '').split(/[.\s]/).filter(Boolean);
+    const parts = ((m[1] ?? m[2])?.replace(/[/<]+$/, '').split('/').pop() ?? '').split(/[.\s]/).filter(Boolean).map((part) => part.replace(/^#/, ''));
     const owner = parts[parts.length - 2];
     frames.push({ path: m[3], symbol: parts[parts.length - 1], owner: owner && /^[A-Za-z_$][\w$]*$/.test(owner) && !RUNTIME_OWNERS.has(owner) ? owner : undefined });
   }
@@ -119,14 +119,36 @@ export function panicMessages(text: string): string[] {
 /**
  * The text without Python, JavaScript and Java stack-frame lines. A Python frame may follow a prefix that a tool or
  * a log put before every line (pytest's `INTERNALERROR>`, docker compose's `web_1    |`): its `File` is no name.
- * A notebook's own cells (`Cell In[3], line 4`) go too.
+ * A notebook's own cells (`Cell In[3], line 4`) go too, and so does what Node prints around an uncaught error that
+ * is its own, not the project's: its version (`Node.js v20.11.0`, which read as a file name), and the excerpt of
+ * its own module's source or of the text `JSON.parse` was given (`node:internal/modules/esm/resolve:283`, the line,
+ * the caret under it).
  */
 export function withoutFrameLines(text: string): string {
-  return text
-    .split('\n')
-    .filter((line) => !PY_FRAME_LINE_RE.test(line) && !/^\s*at (?:.+ \()?\S*(?:\.[A-Za-z]+|[/\\][^\s():/\\.]+):\d+(?::\d+)?\)?\s*$/.test(line))
-    .join('\n');
+  const lines = text.split('\n');
+  const kept: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    const excerpt = RUNTIME_EXCERPT_RE.test(line) ? lines.slice(i + 1, i + 4).findIndex((next) => /^\s*\^+\s*$/.test(next)) : -1;
+    if (excerpt >= 0) {
+      i += excerpt + 1;
+      continue;
+    }
+    if (PY_FRAME_LINE_RE.test(line) || JS_FRAME_LINE_RE.test(line) || NODE_FRAME_LINE_RE.test(line) || /^\s*Node\.js v\d+(?:\.\d+)*\s*$/.test(line)) continue;
+    kept.push(line);
+  }
+  return kept.join('\n');
 }
+
+const JS_FRAME_LINE_RE = /^\s*at (?:.+ \()?\S*(?:\.[A-Za-z]+|[/\\][^\s():/\\.]+):\d+(?::\d+)?\)?\s*$/;
+/**
+ * A frame of Node's own modules, also the last one, which Node ends with ` {` when the error has properties to print
+ * (`code: 'ERR_MODULE_NOT_FOUND'`). The project's frames ending so stay in the text: read as frames they weighed
+ * less than their words did, and two library-bench answers lost a right file or gained a wrong one.
+ */
+const NODE_FRAME_LINE_RE = /^\s*at (?:.+ \()?node:\S+?:\d+(?::\d+)?\)?(?:\s*\{)?\s*$/;
+/** The location line that opens Node's excerpt of the runtime's own source or of `JSON.parse`'s input. */
+const RUNTIME_EXCERPT_RE = /^(?:node:[\w/.-]+|internal\/[\w/.-]+|<anonymous_script>):\d+\s*$/;
 
 /** A frame's or a quoted path with forward slashes, without a URL's scheme and host, a leading `./` or `/`, or trailing punctuation. */
 export function cleanPath(raw: string): string {

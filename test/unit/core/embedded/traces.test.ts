@@ -33,6 +33,25 @@ const NODE_TRACE = [
   '    at async ModuleLoader.import (node:internal/modules/esm/loader:606:24)',
 ].join('\n');
 
+/** Node 20's own output for an ESM import that fails, as printed (run here, paths shortened). */
+const NODE_ESM_ERROR = [
+  'node:internal/modules/esm/resolve:283',
+  '    throw new ERR_MODULE_NOT_FOUND(',
+  '          ^',
+  '',
+  "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/app/node_modules/acme/lib/missing.js' imported from /app/src/config.js",
+  '    at finalizeResolution (node:internal/modules/esm/resolve:283:11)',
+  '    at #cachedDefaultResolve (node:internal/modules/esm/loader:657:25)',
+  '    at ModuleJob._link (node:internal/modules/esm/module_job:168:49) {',
+  "  code: 'ERR_MODULE_NOT_FOUND',",
+  '}',
+  '',
+  'Node.js v20.20.2',
+].join('\n');
+
+/** Node 20's output for `JSON.parse("{bad")`: the excerpt is of the parsed text. */
+const NODE_JSON_ERROR = ['<anonymous_script>:1', '{bad', ' ^', '', "SyntaxError: Expected property name or '}' in JSON at position 1", '', 'Node.js v20.20.2'].join('\n');
+
 describe('stack traces (traces.ts)', () => {
   it('lists a Python traceback innermost first, with the class of a qualified function', () => {
     const { frames } = traceFrames(PYTHON);
@@ -118,6 +137,26 @@ describe('stack traces (traces.ts)', () => {
       evidence.clues.filter((c) => c.kind === 'path').map((c) => c.text),
       ['lib/parser.js', 'u/app/bin/www', 'bin/lessc'],
     );
+  });
+
+  it("drops what Node prints of its own around an uncaught error: its version, its source excerpt, JSON.parse's input", () => {
+    const evidence = mineIssue({ title: 'Importing the plugin fails', body: ['```', NODE_ESM_ERROR, '```', '', '```', NODE_JSON_ERROR, '```'].join('\n') });
+    const texts = evidence.clues.map((c) => c.text);
+    for (const noise of ['Node.js', 'ModuleJob', 'module_job', '_link', 'cachedDefaultResolve', 'anonymous_script', 'resolve']) {
+      assert.ok(!texts.includes(noise), `${noise} in ${texts.join(', ')}`);
+    }
+    assert.ok(texts.some((text) => text.endsWith('src/config.js')), texts.join(', '));
+    assert.equal(withoutFrameLines(NODE_JSON_ERROR), "\nSyntaxError: Expected property name or '}' in JSON at position 1\n");
+    // A project's own excerpt stays: its location and line are the project's.
+    assert.ok(withoutFrameLines('/app/lib/store.js:1\nreturn rows[0].name;\n       ^\n').includes('rows[0].name'));
+  });
+
+  it("reads a private method's frame; of the last frames Node ends with a brace, drops only its own", () => {
+    const { frames } = traceFrames('    at Parser.#parseValue (/app/src/parser.js:10:3)');
+    assert.deepEqual(frames[0], { path: '/app/src/parser.js', symbol: 'parseValue', owner: 'Parser' });
+    const own = '    at ModuleJob._link (node:internal/modules/esm/module_job:168:49) {';
+    const project = '    at async Sequelize.authenticate (/app/node_modules/sequelize/lib/sequelize.js:457:5) {';
+    assert.equal(withoutFrameLines(`${own}\n${project}`), project);
   });
 
   it('removes frame lines, and keeps the prose around them', () => {
