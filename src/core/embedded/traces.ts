@@ -134,7 +134,7 @@ export function withoutFrameLines(text: string): string {
       i += excerpt + 1;
       continue;
     }
-    if (PY_FRAME_LINE_RE.test(line) || JS_FRAME_LINE_RE.test(line) || NODE_FRAME_LINE_RE.test(line) || /^\s*Node\.js v\d+(?:\.\d+)*\s*$/.test(line)) continue;
+    if (PY_FRAME_LINE_RE.test(line) || JS_FRAME_LINE_RE.test(line) || NODE_FRAME_LINE_RE.test(line) || NODE_VERSION_LINE_RE.test(line)) continue;
     kept.push(line);
   }
   return kept.join('\n');
@@ -147,6 +147,8 @@ const JS_FRAME_LINE_RE = /^\s*at (?:.+ \()?\S*(?:\.[A-Za-z]+|[/\\][^\s():/\\.]+)
  * less than their words did, and two library-bench answers lost a right file or gained a wrong one.
  */
 const NODE_FRAME_LINE_RE = /^\s*at (?:.+ \()?node:\S+?:\d+(?::\d+)?\)?(?:\s*\{)?\s*$/;
+/** The version Node prints under an uncaught error (`Node.js v20.11.0`): no file of the project. */
+const NODE_VERSION_LINE_RE = /^\s*Node\.js v\d+(?:\.\d+)*\s*$/;
 /** The location line that opens Node's excerpt of the runtime's own source or of `JSON.parse`'s input. */
 const RUNTIME_EXCERPT_RE = /^(?:node:[\w/.-]+|internal\/[\w/.-]+|<anonymous_script>):\d+\s*$/;
 
