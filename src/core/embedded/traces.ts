@@ -63,6 +63,17 @@ const EXCEPTION_LINE_RE = new RegExp(String.raw`^\s*${UNCAUGHT}(?:[\w.]+\.)?([A-
 /** The exception line that ends a Python traceback, whatever the class is called (`Http404`, `DoesNotExist`). */
 const TRACEBACK_END_RE = /^Traceback \(most recent call last\):[ \t]*\n(?:[ \t].*\n|\n)*(?:[\w.]+\.)?([A-Z][A-Za-z0-9_]*)(?::[ \t]*(.+))?$/gm;
 const PANIC_RE = new RegExp(String.raw`^\s*(?:panic: |thread '[^']*' panicked at |error(?:\[\w+\])?: |${UNCAUGHT}Error: )(.+)$`, 'gm');
+/**
+ * Rust 1.73 and later print a panic's location first and its message on the next line (`thread 'main' panicked at
+ * src/rng.rs:219:48:` then `Rng::fill failed`).
+ */
+const RUST_PANIC_LOCATION_RE = /^\S+:\d+:\d+:\s*$/;
+/**
+ * Messages Rust's standard library panics with, whatever the project: an `assert_eq!`'s, an `unwrap()`'s, integer
+ * overflow, a bad index. No file of the project holds their text (`left == right` would match its code).
+ */
+const RUST_STD_PANIC_RE =
+  /^(?:assertion `left [!=]= right` failed|called `(?:Option|Result)::\w+\(\)` on |attempt to [\w ]+ with overflow|index out of bounds: |range (?:start|end) index \d+ out of range|byte index \d+ is (?:out of bounds|not a char boundary))/;
 
 /** Owners V8 prints for built-in and anonymous receivers: they name no file of the project. */
 const RUNTIME_OWNERS = new Set(['Object', 'Module', 'Function', 'Array', 'Map', 'Set', 'Promise', 'Generator', 'AsyncGenerator', 'JSON', 'Reflect', 'process', 'global', 'globalThis', 'window', 'async', 'new']);
@@ -113,7 +124,16 @@ export function traceExceptions(text: string): TraceException[] {
 
 /** The messages of Go and Rust panics and of `error:` lines. */
 export function panicMessages(text: string): string[] {
-  return [...text.matchAll(PANIC_RE)].map((m) => m[1] ?? '');
+  const out: string[] = [];
+  for (const m of text.matchAll(PANIC_RE)) {
+    let message = m[1] ?? '';
+    if (RUST_PANIC_LOCATION_RE.test(message)) {
+      const next = text.slice((m.index ?? 0) + m[0].length).match(/^\r?\n[ \t]*([^\r\n]+)/);
+      message = next?.[1] ?? '';
+    }
+    if (message && !RUST_STD_PANIC_RE.test(message)) out.push(message);
+  }
+  return out;
 }
 
 /**
@@ -134,7 +154,7 @@ export function withoutFrameLines(text: string): string {
       i += excerpt + 1;
       continue;
     }
-    if (PY_FRAME_LINE_RE.test(line) || JS_FRAME_LINE_RE.test(line) || NODE_FRAME_LINE_RE.test(line) || NODE_VERSION_LINE_RE.test(line)) continue;
+    if (PY_FRAME_LINE_RE.test(line) || JS_FRAME_LINE_RE.test(line) || NODE_FRAME_LINE_RE.test(line) || RUNTIME_NOTE_LINE_RE.test(line)) continue;
     kept.push(line);
   }
   return kept.join('\n');
@@ -147,8 +167,11 @@ const JS_FRAME_LINE_RE = /^\s*at (?:.+ \()?\S*(?:\.[A-Za-z]+|[/\\][^\s():/\\.]+)
  * less than their words did, and two library-bench answers lost a right file or gained a wrong one.
  */
 const NODE_FRAME_LINE_RE = /^\s*at (?:.+ \()?node:\S+?:\d+(?::\d+)?\)?(?:\s*\{)?\s*$/;
-/** The version Node prints under an uncaught error (`Node.js v20.11.0`): no file of the project. */
-const NODE_VERSION_LINE_RE = /^\s*Node\.js v\d+(?:\.\d+)*\s*$/;
+/**
+ * Lines a runtime prints under every crash, whatever the project: Node's version (`Node.js v20.11.0`, which read
+ * as a file name) and Rust's hint to set `RUST_BACKTRACE` (which read as a constant the issue names).
+ */
+const RUNTIME_NOTE_LINE_RE = /^\s*(?:Node\.js v\d+(?:\.\d+)*|note: (?:run with `RUST_BACKTRACE=|Some details are omitted, run with `RUST_BACKTRACE=).*)\s*$/;
 /** The location line that opens Node's excerpt of the runtime's own source or of `JSON.parse`'s input. */
 const RUNTIME_EXCERPT_RE = /^(?:node:[\w/.-]+|internal\/[\w/.-]+|<anonymous_script>):\d+\s*$/;
 

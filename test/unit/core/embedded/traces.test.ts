@@ -108,6 +108,24 @@ describe('stack traces (traces.ts)', () => {
     assert.deepEqual(traceExceptions('Uncaughtable TypeError: nope'), []);
   });
 
+  it("reads Rust 1.73+ panics, whose message is on the line after the location, and skips the standard library's", () => {
+    const registry = '/home/me/.cargo/registry/src/index.crates.io-6f17d22bba15001f/rand-0.8.5/src';
+    const panic = `thread 'main' panicked at ${registry}/distributions/uniform.rs:937:17:\nUniformSampler::sample_single: range overflow\nnote: run with \`RUST_BACKTRACE=1\` environment variable to display a backtrace`;
+    assert.deepEqual(panicMessages(panic), ['UniformSampler::sample_single: range overflow']);
+    assert.deepEqual(panicMessages(panic.replace('\n', '\r\n')), ['UniformSampler::sample_single: range overflow']);
+    // An assert_eq!'s or an unwrap()'s text is the standard library's, in every project (`left == right` is code).
+    assert.deepEqual(panicMessages("thread 'main' panicked at src/main.rs:9:5:\nassertion `left == right` failed\n  left: 214"), []);
+    assert.deepEqual(panicMessages("thread 'main' panicked at src/lib.rs:2:9:\ncalled `Result::unwrap()` on an `Err` value: Eof"), []);
+    assert.deepEqual(panicMessages("thread 'main' panicked at src/lib.rs:2:9:\nattempt to add with overflow"), []);
+
+    // The message is a clue; Rust's hint about RUST_BACKTRACE is not a constant the issue names.
+    const evidence = mineIssue({ title: 'sample_single panics for a wide range', body: ['```', panic, '```'].join('\n') });
+    const clues = evidence.clues.map((c) => `${c.kind}:${c.text}`);
+    assert.ok(clues.includes('message:UniformSampler::sample_single: range overflow'), clues.join(', '));
+    assert.ok(clues.includes('path:src/distributions/uniform.rs'), clues.join(', '));
+    assert.ok(!clues.some((c) => c.includes('RUST_BACKTRACE')), clues.join(', '));
+  });
+
   it("reads Node 16+ traces: its own `node:` modules are the runtime's, a script needs no extension", () => {
     const { frames } = traceFrames(NODE_TRACE);
     assert.deepEqual(
