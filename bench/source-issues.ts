@@ -31,7 +31,7 @@ import { Locator } from '../src/core/locator';
 import { NodeToolRunner } from '../src/tools/runner';
 import { fileLevel, fileScores, type AnsweredIssue } from './lib/answeredIssue';
 import { CollectedCandidates } from './lib/collectedCandidates';
-import { unpackDebianPythonPackage, unpackDebianSource } from './lib/debianSource';
+import { unpackDebianPythonPackage, unpackDebianRustCrate, unpackDebianSource } from './lib/debianSource';
 import { median } from './lib/stats';
 
 interface SourceIssue {
@@ -52,7 +52,8 @@ interface SourceIssue {
 
 /**
  * Debian source packages in bookworm, pinned, with the language of each project. `installed` names instead the
- * built package whose installed files are the tree (pure-Python projects whose upstream tarball the mirror lacks).
+ * built package whose installed files are the tree (pure-Python projects and Rust crates whose upstream tarball
+ * the mirror lacks).
  */
 const PACKAGES: Record<string, { version: string; language: string; installed?: string }> = {
   jq: { version: '1.6-2.1+deb12u2', language: 'c' },
@@ -129,7 +130,24 @@ const PACKAGES: Record<string, { version: string; language: string; installed?: 
   'node-diff': { version: '5.0.0~dfsg+~5.0.1-4', language: 'javascript' },
   'node-fetch': { version: '3.3.0+~cs11.4.11-2', language: 'javascript' },
   'node-cssstyle': { version: '2.3.0-3', language: 'javascript' },
+  // The forty-third session's batch: Rust crates as crates.io publishes them, and C and C++ release tarballs.
+  'rust-tokio': { version: '1.24.2-1', language: 'rust', installed: 'librust-tokio-dev' },
+  'rust-chrono': { version: '0.4.23-2', language: 'rust', installed: 'librust-chrono-dev' },
+  'rust-regex': { version: '1.7.1-1', language: 'rust', installed: 'librust-regex-dev' },
+  'rust-serde-json': { version: '1.0.87-1', language: 'rust', installed: 'librust-serde-json-dev' },
+  libzstd: { version: '1.5.4+dfsg2-5', language: 'c' },
+  redis: { version: '5:7.0.15-1~deb12u7', language: 'c' },
+  expat: { version: '2.5.0-1+deb12u2', language: 'c' },
+  catch2: { version: '2.13.10-1', language: 'cpp' },
 };
+
+/** The tree of `name` as `PACKAGES` pins it, unpacked into a fresh folder under `root`. */
+function unpackTree(name: string, known: (typeof PACKAGES)[string], root: string): string {
+  if (!known.installed) return unpackDebianSource(name, known.version, root);
+  return known.language === 'rust'
+    ? unpackDebianRustCrate(known.installed, known.version, root)
+    : unpackDebianPythonPackage(known.installed, known.version, root);
+}
 
 interface Row extends AnsweredIssue {
   language: string;
@@ -171,8 +189,7 @@ async function main(): Promise<void> {
       const known = PACKAGES[issue.package];
       if (!known) throw new Error(`bench/source-issues.jsonl names ${issue.package}, which PACKAGES does not pin`);
       if (!trees.has(issue.package)) {
-        const tree = known.installed ? unpackDebianPythonPackage(known.installed, known.version, root) : unpackDebianSource(issue.package, known.version, root);
-        trees.set(issue.package, tree);
+        trees.set(issue.package, unpackTree(issue.package, known, root));
       }
       const t0 = performance.now();
       const result = await new Locator(new NodeToolRunner({ roots: [trees.get(issue.package)!] })).locate(

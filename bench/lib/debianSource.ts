@@ -72,6 +72,24 @@ export function unpackDebianSource(name: string, version: string, into: string):
   return out;
 }
 
+/** Downloads a built package once (`version` pinned, `arch` as its file name spells it); returns the `.deb`'s path. */
+function fetchDebianPackage(name: string, version: string, arch: 'all' | 'amd64'): string {
+  const store = join(STORE, 'binary');
+  mkdirSync(store, { recursive: true });
+  const file = join(store, `${name}_${version.replace(/^\d+:/, '')}_${arch}.deb`);
+  if (existsSync(file)) return file;
+  const options = aptOptions('deb');
+  try {
+    if (!readdirSync(join(STORE, 'lists-binary')).some((list) => list.endsWith('_Packages') || list.endsWith('_Packages.lz4'))) {
+      execFileSync('apt-get', [...options, 'update'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    }
+    execFileSync('apt-get', [...options, 'download', `${name}=${version}`], { cwd: store, stdio: ['ignore', 'ignore', 'inherit'] });
+  } catch (error) {
+    throw new Error(`could not fetch the Debian package ${name}=${version} (is deb.debian.org reachable?): ${(error as Error).message}`);
+  }
+  return file;
+}
+
 /**
  * A pure-Python project as Debian installs it (`python3-werkzeug`, pinned): the package folders under its
  * dist-packages, unpacked into a fresh folder under `into`; returns that folder. For projects whose upstream
@@ -80,25 +98,30 @@ export function unpackDebianSource(name: string, version: string, into: string):
  * holds it.
  */
 export function unpackDebianPythonPackage(name: string, version: string, into: string): string {
-  const store = join(STORE, 'binary');
-  mkdirSync(store, { recursive: true });
-  const file = `${name}_${version}_all.deb`;
-  if (!existsSync(join(store, file))) {
-    const options = aptOptions('deb');
-    try {
-      if (!readdirSync(join(STORE, 'lists-binary')).some((list) => list.endsWith('_Packages'))) {
-        execFileSync('apt-get', [...options, 'update'], { stdio: ['ignore', 'ignore', 'inherit'] });
-      }
-      execFileSync('apt-get', [...options, 'download', `${name}=${version}`], { cwd: store, stdio: ['ignore', 'ignore', 'inherit'] });
-    } catch (error) {
-      throw new Error(`could not fetch the Debian package ${name}=${version} (is deb.debian.org reachable?): ${(error as Error).message}`);
-    }
-  }
   const out = mkdtempSync(join(into, `${name}-`));
-  execFileSync('dpkg-deb', ['-x', join(store, file), out]);
+  execFileSync('dpkg-deb', ['-x', fetchDebianPackage(name, version, 'all'), out]);
   const tree = join(out, 'usr', 'lib', 'python3', 'dist-packages');
   for (const entry of readdirSync(tree)) {
     if (/\.(?:egg|dist)-info$/.test(entry)) rmSync(join(tree, entry), { recursive: true, force: true });
+  }
+  return tree;
+}
+
+/**
+ * A Rust crate as Debian installs it (`librust-tokio-dev`, pinned): the crate as crates.io publishes it (its
+ * `src`, `tests`, manifest and docs), unpacked into a fresh folder under `into`; returns the crate's folder. For
+ * crates whose upstream tarball the mirror does not serve. Debian's own files (its `debian` folder, cargo's
+ * checksum list of every file, the VCS stamp) are dropped, as no repository holds them.
+ */
+export function unpackDebianRustCrate(name: string, version: string, into: string): string {
+  const out = mkdtempSync(join(into, `${name}-`));
+  execFileSync('dpkg-deb', ['-x', fetchDebianPackage(name, version, 'amd64'), out]);
+  const registry = join(out, 'usr', 'share', 'cargo', 'registry');
+  const [crate] = readdirSync(registry);
+  if (!crate) throw new Error(`the Debian package ${name}=${version} holds no crate`);
+  const tree = join(registry, crate);
+  for (const entry of ['debian', '.cargo-checksum.json', '.cargo_vcs_info.json']) {
+    rmSync(join(tree, entry), { recursive: true, force: true });
   }
   return tree;
 }
