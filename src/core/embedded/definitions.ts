@@ -186,8 +186,10 @@ function definitionPatterns(n: string): RegExp[] {
     new RegExp(String.raw`^\s*(?:template\s*<[^>]*>\s*)?(?:[\w<>:,*&]+\s+)*(?:[\w<>]+::)+${n}\s*\(`),
     new RegExp(String.raw`^\s*#\s*define\s+${n}\b`),
     // C in GNU and BSD style puts the return type on the line above: the name opens the line, with typed
-    // parameters (`args_string_percentage(const char *value, long long minval,`), which a call never has.
-    new RegExp(String.raw`^${n}\s*\((?:void\s*\)|(?:(?:const|struct|enum|union|unsigned|signed|volatile)\s+)*[A-Za-z_]\w*(?:\s+|\s*\*+\s*)[A-Za-z_]\w*(?:\[\w*\])?\s*[,)])`),
+    // parameters (`args_string_percentage(const char *value, long long minval,`), which a call never has. A
+    // header's prototype in that style ends with `);` (expat's `XML_StopParser(XML_Parser parser, XML_Bool
+    // resumable);` under its export macro): a declaration, as on one line.
+    new RegExp(String.raw`^${n}\s*\((?:void\s*\)|(?:(?:const|struct|enum|union|unsigned|signed|volatile)\s+)*[A-Za-z_]\w*(?:\s+|\s*\*+\s*)[A-Za-z_]\w*(?:\[\w*\])?\s*[,)])(?![^;{]*;\s*$)`),
   ];
 }
 

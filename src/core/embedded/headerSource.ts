@@ -79,7 +79,28 @@ export function implementationFirst<T extends Ranked>(order: T[], titleWords: st
     const moved = { ...implementation, score: first.score, declaredBy: { header: first.file.path, name: name.text } };
     return [moved, ...order.slice(1, index), { ...first, score: implementation.score }, ...order.slice(index + 1)];
   }
-  return order;
+  return cSourceFirst(order);
+}
+
+/**
+ * A C header leads by its words when the issue names nothing (behaviour only): a public header documents the whole
+ * API in its comments (`expat.h`, `zstd.h`, `yaml.h`), but a C library's behaviour is in its `.c` files. So the
+ * first `.c` source among the model's next files trades places with it, unless the header gives a body itself to a
+ * code name the title writes that the source does not define (cJSON's `cJSON_SetIntValue` is a macro in `cJSON.h`).
+ * Measured on the source bench's 144 C issues: 101 first files right before, 109 after, none lost. C only: C++
+ * keeps templates and inline bodies in its headers.
+ */
+function cSourceFirst<T extends Ranked>(order: T[]): T[] {
+  const first = order[0];
+  if (!first || !/\.h$/.test(first.file.path)) return order;
+  const index = order.findIndex((other, i) => i > 0 && i < LOOK_DOWN && /\.c$/.test(other.file.path) && pathKind(other.file.path) === 'source');
+  if (index < 0) return order;
+  const source = order[index]!;
+  const ownBody = [...first.file.evidence.definitions.values()].some(
+    (hit) => hit.implemented !== false && hit.clue.kind === 'symbol' && hit.clue.source === 'title' && !/^[a-z]+$/.test(hit.clue.text) && !source.file.evidence.definitions.has(hit.clue.text),
+  );
+  if (ownBody) return order;
+  return [{ ...source, score: first.score }, ...order.slice(1, index), { ...first, score: source.score }, ...order.slice(index + 1)];
 }
 
 /** A ranked candidate; `declaredBy` is set on an implementation moved above the header that declares its name. */

@@ -59,6 +59,21 @@ describe('C and C++ headers against the files that implement them (headerSource.
     const others = [1, 2, 3, 4].map((i): [FileEvidence, number] => [evidence(`other${i}.c`, [], []), 0.5 - i / 10]);
     assert.equal(implementationFirst(ranked([header, 0.8], ...others, [source, 0.01]), [])[0]!.file.path, 'xjson.h');
   });
+
+  it('puts a C source before a public header that leads by its words alone, unless the header has the body', () => {
+    // A behaviour-only issue: expat.h's comments hold the issue's words ("parsing", "declaration") as much as any file.
+    const words = [symbol('parsing', 0.9), symbol('declaration', 0.9)];
+    const header = evidence('lib/expat.h', words, []);
+    const parser = evidence('lib/xmlparse.c', [], words);
+    const moved = implementationFirst(ranked([header, 0.5], [evidence('doc/reference.html', [], words), 0.3], [parser, 0.2]), []);
+    assert.deepEqual(moved.map((c) => [c.file.path, c.score]), [['lib/xmlparse.c', 0.5], ['doc/reference.html', 0.3], ['lib/expat.h', 0.2]]);
+    // cJSON's `cJSON_SetIntValue` is a macro in its header: the title names it, and the source does not define it.
+    const macro = symbol('cJSON_SetIntValue', 4);
+    assert.equal(implementationFirst(ranked([evidence('cJSON.h', [macro], []), 0.6], [evidence('cJSON.c', [], [macro]), 0.3]), [])[0]!.file.path, 'cJSON.h');
+    // C++ keeps bodies in headers (templates, inline functions); a title about headers is about the header.
+    assert.equal(implementationFirst(ranked([evidence('include/fmt/core.h', words, []), 0.6], [evidence('src/format.cc', [], words), 0.3]), [])[0]!.file.path, 'include/fmt/core.h');
+    assert.equal(implementationFirst(ranked([header, 0.5], [parser, 0.2]), ['macro'])[0]!.file.path, 'lib/expat.h');
+  });
 });
 
 describe("a C library's public header against its source (real tree, Locator)", () => {

@@ -7,6 +7,11 @@ describe('path kinds', () => {
     assert.equal(pathKind('testing/test_main.py'), 'test');
     assert.equal(pathKind('core/mapping/unmarshaler_test.go'), 'test');
     assert.equal(pathKind('src/cards/repo-card.test.js'), 'test');
+    // Catch2's own tests, and C++ projects' `unittests/` folders.
+    for (const path of ['projects/SelfTest/IntrospectiveTests/Tag.tests.cpp', 'tests/SelfTest/UsageTests/Generators.tests.cpp', 'llvm/unittests/Support/Path.cpp', 'src/self-test/runner.c']) {
+      assert.equal(pathKind(path), 'test', path);
+    }
+    for (const path of ['include/internal/catch_test_case_info.cpp', 'src/selftester.c', 'lib/unit.js']) assert.equal(pathKind(path), 'source', path);
     assert.equal(pathKind('docs/usage.rst'), 'doc');
     // Release notes are prose whatever their extension (sphinx keeps CHANGES.old at the top level).
     assert.equal(pathKind('CHANGES.old'), 'doc');

@@ -243,6 +243,10 @@ describe('embedded definitions', () => {
     ['$.fn.$tooltip = function (options) {', 'tooltip', true],
     ['    $insertList(listType);', 'insertList', false],
     ['  const depth = $getListDepth(node);', 'getListDepth', false],
+    // A prototype in GNU style ends with `);`: it declares (expat's header); the definition opens a body.
+    ['XML_StopParser(XML_Parser parser, XML_Bool resumable);', 'XML_StopParser', false],
+    ['XML_StopParser(XML_Parser parser, XML_Bool resumable) {', 'XML_StopParser', true],
+    ['pub enum Value {', 'Value', true],
   ];
   for (const [line, name, expected] of cases) {
     it(`${expected ? 'defines' : 'uses'} ${name}: ${line.trim().slice(0, 50)}`, () => assert.equal(definesName(line, name), expected));
