@@ -20,7 +20,11 @@
 // cronstrue; helper30 against Redux, nock, MQTT.js and Knockout; then, after the changes those two batches led to,
 // helper31 against htmlparser2, domutils, js-sdsl and ts-loader and helper32 against espree, http-proxy,
 // prosemirror-view and logform. The fortieth session's, 96 more in the same thirds: helper33 against yargs,
-// yargs-parser, Chart.js and N3.js; helper34 against marked, jsdiff, node-fetch and cssstyle.
+// yargs-parser, Chart.js and N3.js; helper34 against marked, jsdiff, node-fetch and cssstyle. The forty-third
+// session's, 144 in the same thirds: helper37 against the Rust crates tokio, chrono, regex and serde_json (as
+// crates.io publishes them: Debian's `librust-*-dev` packages, the mirror serving no upstream tarball for them);
+// helper38 against zstd, Redis, expat and Catch2 (30 / 48 and 20 / 48 first file right as written); helper39
+// against LZ4, c-ares, libarchive and PCRE2 (25 / 48 as written, on the build before the C header rule).
 // Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME] [--features FILE]; results in
 // bench/results/source-issues.json (written only when every issue is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
@@ -139,6 +143,10 @@ const PACKAGES: Record<string, { version: string; language: string; installed?: 
   redis: { version: '5:7.0.15-1~deb12u7', language: 'c' },
   expat: { version: '2.5.0-1+deb12u2', language: 'c' },
   catch2: { version: '2.13.10-1', language: 'cpp' },
+  lz4: { version: '1.9.4-1', language: 'c' },
+  'c-ares': { version: '1.18.1-3', language: 'c' },
+  libarchive: { version: '3.6.2-1+deb12u4', language: 'c' },
+  pcre2: { version: '10.42-1', language: 'c' },
 };
 
 /** The tree of `name` as `PACKAGES` pins it, unpacked into a fresh folder under `root`. */
