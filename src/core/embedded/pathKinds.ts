@@ -60,8 +60,9 @@ function classifyPath(path: string): PathKind {
   if (/(?:^|\/)(?:tests?|testing|__tests__|__snapshots__|__mocks__|fixtures?|e2e|cypress|spec|specs|testdata|test_utils|benchmarks?|bench)\//.test(lower)) return 'test';
   // A folder named for a kind of test (`integration-tests/`, Maven's `src/integration-test/`, `js_tests/`,
   // `scripts/stress-test/`, .NET's `Foo.Tests/`); `jest-test-result/` and other names that go on are not.
-  // Catch2 keeps its own tests in `SelfTest/` as `*.tests.cpp`; some C++ projects in `unittests/`.
-  if (/(?:^|\/)(?:[\w.-]+[-_.]tests?|self[-_]?tests?|unit[-_]?tests?)\//.test(lower)) return 'test';
+  // Catch2 keeps its own tests in `SelfTest/` as `*.tests.cpp`; LLVM-style C++ projects in `unittests/` (plural:
+  // Python's own `unittest/` is the framework's source).
+  if (/(?:^|\/)(?:[\w.-]+[-_.]tests?|self[-_]?tests?|unit[-_]?tests)\//.test(lower)) return 'test';
   if (/^test_|_test\.\w+$|_tests\.\w+$|\.(?:tests?|spec)\.\w+$|^conftest\.py$|tests?\.(?:rs|py)$|\.snap$/.test(name)) return 'test';
   // Tests of a package's type declarations: tsd's `index.test-d.ts` and `test-d/`, DefinitelyTyped's and dtslint's
   // `types/tests.ts` or `types/foo-tests.ts` beside the `index.d.ts` they check.
