@@ -76,10 +76,16 @@ export function implementationFirst<T extends Ranked>(order: T[], titleWords: st
     const implementation = order[index]!;
     const name = isImplementation(implementation.file.path) ? implementsHeader(first.file.evidence, implementation.file.evidence) : undefined;
     if (!name) continue;
-    const moved = { ...implementation, score: first.score, declaredBy: { header: first.file.path, name: name.text } };
-    return [moved, ...order.slice(1, index), { ...first, score: implementation.score }, ...order.slice(index + 1)];
+    return tradeWithFirst(order, index, { declaredBy: { header: first.file.path, name: name.text } });
   }
   return cSourceFirst(order);
+}
+
+/** `order` with its first file and the one at `index` trading places and scores; `extra` marks the moved file. */
+function tradeWithFirst<T extends Ranked>(order: T[], index: number, extra: Partial<Ranked> = {}): T[] {
+  const first = order[0]!;
+  const moved = order[index]!;
+  return [{ ...moved, score: first.score, ...extra }, ...order.slice(1, index), { ...first, score: moved.score }, ...order.slice(index + 1)];
 }
 
 /**
@@ -93,14 +99,13 @@ export function implementationFirst<T extends Ranked>(order: T[], titleWords: st
 function cSourceFirst<T extends Ranked>(order: T[]): T[] {
   const first = order[0];
   if (!first || !/\.h$/.test(first.file.path)) return order;
-  const index = order.findIndex((other, i) => i > 0 && i < LOOK_DOWN && /\.c$/.test(other.file.path) && pathKind(other.file.path) === 'source');
+  const index = order.findIndex((other, i) => i > 0 && i < LOOK_DOWN && /\.c$/.test(other.file.path) && isImplementation(other.file.path));
   if (index < 0) return order;
   const source = order[index]!;
   const ownBody = [...first.file.evidence.definitions.values()].some(
     (hit) => hit.implemented !== false && hit.clue.kind === 'symbol' && hit.clue.source === 'title' && !/^[a-z]+$/.test(hit.clue.text) && !source.file.evidence.definitions.has(hit.clue.text),
   );
-  if (ownBody) return order;
-  return [{ ...source, score: first.score }, ...order.slice(1, index), { ...first, score: source.score }, ...order.slice(index + 1)];
+  return ownBody ? order : tradeWithFirst(order, index);
 }
 
 /** A ranked candidate; `declaredBy` is set on an implementation moved above the header that declares its name. */
