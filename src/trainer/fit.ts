@@ -188,15 +188,11 @@ function crossValidate(issues: TrainingIssue[], options: FitOptions): CrossValid
   const led = new Set(issues.filter((i) => PYTHON_FILE.test(leading.get(i.instance_id)!)).map((i) => i.instance_id));
   const global = bestSettings(issues, heldModel, (i) => !led.has(i.instance_id), options, (settings) => settings);
   const python = bestSettings(issues, heldModel, (i) => led.has(i.instance_id), options, (settings) => ({ ...global, python: settings }));
-  // Then each other language's runs, apart, but only where settings chosen without a fold's repositories answer
-  // that fold's runs better than the shared ones (nestedGain): Rust and Java fixes, say, mostly change one or two
-  // files, and their few rows must show it out of fold before the model trusts them.
+  // Then each other language's runs, apart (languageSettings).
   const languages: Partial<Record<AnswerLanguage, AnswerSizeSettings>> = {};
   for (const language of Object.keys(ANSWER_LANGUAGES) as AnswerLanguage[]) {
-    const inGroup = (i: TrainingIssue) => !led.has(i.instance_id) && answerLanguage(leading.get(i.instance_id)!) === language;
-    const shared: TrialSettings = { ...global, python };
-    const trial = (settings: AnswerSizeSettings): TrialSettings => ({ ...shared, languages: { [language]: settings } });
-    if (nestedGain(issues, folds, heldModel, inGroup, options, shared, trial) > 0) languages[language] = bestSettings(issues, heldModel, inGroup, options, trial);
+    const own = languageSettings(issues, folds, heldModel, language, (i) => !led.has(i.instance_id) && answerLanguage(leading.get(i.instance_id)!) === language, options, { ...global, python });
+    if (own) languages[language] = own;
   }
   const settings = { ...global, python, languages };
   const byLanguage = scoreAnswers(issues, new Map(issues.map((i) => [i.instance_id, answerFor(heldModel.get(i.instance_id)!, i, settings)])));
@@ -218,6 +214,80 @@ function confidenceSummaries(issues: TrainingIssue[], models: Map<string, Ranker
     groups.set(level, [...(groups.get(level) ?? []), scoreInstance(answerFor(model, issue, settings), issue.gold_files)]);
   }
   return Object.fromEntries([...groups].map(([level, scores]) => [level, summarize(scores)]));
+}
+
+/** One file, no more: the answer of a language whose fixes mostly change one file (mostlyOneFile). */
+export const ONE_FILE: AnswerSizeSettings = { maxFiles: 1, missingGold: 0 };
+
+/**
+ * The answer-size settings of runs led by one language's file (`inGroup`), or undefined for the `shared` ones.
+ * The language starts from an incumbent: one file where its training fixes mostly change one file (mostlyOneFile),
+ * else the shared settings. A challenger replaces it only where it answers the group's runs better out of fold,
+ * on repositories its choice never saw: the shared settings against one file, or settings chosen on the group's
+ * own runs (nestedGain) against the shared ones. A smaller answer needs only to win; a larger one must win by
+ * one run's worth (1 / runs), as in pickSettings, because a wrong file costs more than a missing one.
+ * (With the out-of-fold comparison alone, C's 18 runs chose one file or the shared three as the features moved
+ * by a few rows: a gain of +0.014 one build, -0.017 the next, while 16 of its 19 fixes change one file.)
+ */
+function languageSettings(
+  issues: TrainingIssue[],
+  folds: TrainingIssue[][],
+  models: Map<string, RankerModel>,
+  language: AnswerLanguage,
+  inGroup: (issue: TrainingIssue) => boolean,
+  options: FitOptions,
+  shared: TrialSettings,
+): AnswerSizeSettings | undefined {
+  const runs = issues.filter(inGroup).length;
+  if (runs === 0) return mostlyOneFile(issues, language) ? ONE_FILE : undefined;
+  const trial = (settings: AnswerSizeSettings): TrialSettings => ({ ...shared, languages: { [language]: settings } });
+  if (mostlyOneFile(issues, language)) {
+    const gain = meanF05(issues, models, inGroup, shared) - meanF05(issues, models, inGroup, trial(ONE_FILE));
+    return gain > 1 / runs ? undefined : ONE_FILE;
+  }
+  const own = bestSettings(issues, models, inGroup, options, trial);
+  const needed = answersFewer(own, shared) ? 0 : 1 / runs;
+  return nestedGain(issues, folds, models, inGroup, options, shared, trial) > needed ? own : undefined;
+}
+
+/** Dataset language names (the rows' `language`) by the answer language of their files. */
+const DATASET_LANGUAGES: Record<string, AnswerLanguage> = { c: 'c', cpp: 'cpp', go: 'go', rust: 'rust', java: 'java', javascript: 'script', typescript: 'script' };
+
+/**
+ * Whether most fixes in `language` change one file, with 90% confidence: the chance that the share of one-file
+ * fixes is above one half, for a uniform prior and the training rows' counts, exceeds 0.9. A language with a
+ * handful of rows cannot show it (1 of 1 gives 0.75).
+ */
+export function mostlyOneFile(issues: TrainingIssue[], language: AnswerLanguage): boolean {
+  const rows = issues.filter((i) => DATASET_LANGUAGES[i.language] === language);
+  const single = rows.filter((i) => i.gold_files.length === 1).length;
+  return chanceMostly(single, rows.length) > 0.9;
+}
+
+/**
+ * The chance that a share is above one half after `k` successes in `n` trials, with a uniform prior: the
+ * posterior is Beta(k + 1, n - k + 1), and P(share > 1/2) = P(Binomial(n + 1, 1/2) <= k).
+ */
+export function chanceMostly(k: number, n: number): number {
+  // In logarithms: 0.5^(n + 1) underflows past a thousand rows, the terms near the mode do not.
+  let logTerm = -(n + 1) * Math.LN2;
+  let sum = 0;
+  for (let i = 0; i <= k; i++) {
+    sum += Math.exp(logTerm);
+    logTerm += Math.log((n + 1 - i) / (i + 1));
+  }
+  return Math.min(1, sum);
+}
+
+/** Whether settings `a` answer fewer files than `b`: a smaller cap, or the same cap with fewer gold expected outside. */
+function answersFewer(a: AnswerSizeSettings, b: AnswerSizeSettings): boolean {
+  return a.maxFiles < b.maxFiles || (a.maxFiles === b.maxFiles && a.missingGold < b.missingGold);
+}
+
+/** Mean F0.5 of the runs `inGroup` keeps, each answered by its out-of-fold model with `settings`. */
+function meanF05(issues: TrainingIssue[], models: Map<string, RankerModel>, inGroup: (issue: TrainingIssue) => boolean, settings: TrialSettings): number {
+  const runs = issues.filter(inGroup);
+  return runs.length ? scoreAnswers(runs, new Map(runs.map((i) => [i.instance_id, answerFor(models.get(i.instance_id)!, i, settings)]))).all!.f05 : 0;
 }
 
 /**

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { FEATURE_NAMES, SHARED_FEATURES, TWIN_LANGUAGES } from '../../../src/core/embedded/features';
 import { probabilities } from '../../../src/core/embedded/ranker';
 import { labelIssue, type TrainingIssue } from '../../../src/trainer/examples';
-import { DEFAULT_FIT, answerFor, fitModel, pickSettings, repositoryFolds, trainRanker } from '../../../src/trainer/fit';
+import { DEFAULT_FIT, ONE_FILE, answerFor, chanceMostly, fitModel, mostlyOneFile, pickSettings, repositoryFolds, trainRanker } from '../../../src/trainer/fit';
 import { trainingTable } from '../../../src/trainer/report';
 
 const HAND_RATIO = FEATURE_NAMES.indexOf('hand_score_ratio');
@@ -101,7 +101,8 @@ describe('ranker training', () => {
   });
 
   it("gives another language's runs settings of their own only when they win on repositories held out of the choice", () => {
-    // Go issues: all three candidates are gold. Rust issues (one in four, over six repositories): only the leader.
+    // Go issues: all three candidates are gold. Rust issues (one in four, over six repositories): only the leader
+    // among the candidates, and a second file outside them, so Rust fixes are not mostly one-file ones.
     const rows: TrainingIssue[] = [];
     for (let i = 0; i < 80; i++) {
       const rs = i % 4 === 0;
@@ -111,7 +112,7 @@ describe('ranker training', () => {
         base[HAND_RATIO] = 1 - c * 0.1;
         return { path: `f${c}.${ext}`, values: withTwins(base, `f${c}.${ext}`) };
       });
-      const gold = rs ? ['f0.rs'] : ['f0.go', 'f1.go', 'f2.go'];
+      const gold = rs ? ['f0.rs', 'lib.rs'] : ['f0.go', 'f1.go', 'f2.go'];
       rows.push(labelIssue({ instance_id: `r${i % 6}__${i}`, repo: `o/r${i % 6}`, language: rs ? 'rust' : 'go', gold_files: gold }, candidates));
     }
     const { model, crossValidation } = trainRanker(rows, { ...DEFAULT_FIT, folds: 3 });
@@ -125,6 +126,26 @@ describe('ranker training', () => {
     // The same Rust runs in one repository: no fold has Rust runs outside it to choose on, so no settings of their own.
     const oneRepo = rows.map((row) => (row.language === 'rust' ? { ...row, repo: 'o/rust-only' } : row));
     assert.equal(trainRanker(oneRepo, { ...DEFAULT_FIT, folds: 3 }).crossValidation.languages.rust, undefined);
+    // Unless Rust fixes mostly change one file: one file is then where the language starts, and the shared settings
+    // would have to answer its runs better to replace it.
+    const oneFile = oneRepo.map((row) => (row.language === 'rust' ? { ...row, gold_files: ['f0.rs'] } : row));
+    assert.deepEqual(trainRanker(oneFile, { ...DEFAULT_FIT, folds: 3 }).crossValidation.languages.rust, ONE_FILE);
+  });
+
+  it('starts a language from one file only when its fixes mostly change one file, with 90% confidence (hand-computed)', () => {
+    // P(Binomial(n + 1, 1/2) <= k): 16 of 19 C fixes, 1 - (C(20,17) + C(20,18) + C(20,19) + 1) / 2^20.
+    assert.ok(Math.abs(chanceMostly(16, 19) - (1 - 1351 / 2 ** 20)) < 1e-12);
+    assert.equal(chanceMostly(1, 1), 0.75);
+    assert.equal(chanceMostly(0, 0), 0.5);
+    assert.ok(Math.abs(chanceMostly(14, 24) - 0.787821888923645) < 1e-9, 'Rust: 14 of 24');
+    assert.ok(Math.abs(chanceMostly(520, 1000) - 0.8969463445835234) < 1e-9, 'a thousand rows do not underflow');
+    const fix = (language: string, files: number, i: number) =>
+      labelIssue({ instance_id: `x${language}${i}`, repo: 'o/x', language, gold_files: Array.from({ length: files }, (_, f) => `f${f}`) }, []);
+    const c = Array.from({ length: 19 }, (_, i) => fix('c', i < 16 ? 1 : 3, i));
+    assert.equal(mostlyOneFile(c, 'c'), true);
+    assert.equal(mostlyOneFile(c, 'cpp'), false, 'no C++ rows');
+    assert.equal(mostlyOneFile([fix('cpp', 1, 0)], 'cpp'), false, 'one row of one file is not enough (0.75)');
+    assert.equal(mostlyOneFile([0, 1, 2, 3, 4].map((i) => fix(i % 2 ? 'typescript' : 'javascript', 1, i)), 'script'), true, 'JS and TS rows are both script');
   });
 
   it('keeps the smaller answer size unless a larger one wins by one run\'s worth of F0.5 (hand-computed)', () => {
