@@ -271,7 +271,7 @@ export function splitCode(text: string): { prose: string; code: string } {
   });
   const proseLines: string[] = [];
   for (const line of prose.split('\n')) {
-    if (/^(?: {4}|\t)\S/.test(line) || /^\s*(?:>>>|\.\.\.|\$|In \[\d+\]:)\s/.test(line) || looksLikeCode(line)) code.push(line);
+    if (/^(?: {4}|\t)\s*\S/.test(line) || /^\s*(?:>>>|\.\.\.|\$|In \[\d+\]:)\s/.test(line) || looksLikeCode(line)) code.push(line);
     else proseLines.push(line);
   }
   prose = proseLines.join('\n');

@@ -440,6 +440,17 @@ describe('embedded clues', () => {
     assert.doesNotMatch(prose, /indented|repl|x = f/);
   });
 
+  it("keeps an indented block's deeper lines in the code (Trac's tab-indented snippets, a nested body)", () => {
+    const trac = 'Having these two models\nclass Migration(migrations.Migration):\n\toperations = [\n\t\tmigrations.RenameField(\n\t\t\tmodel_name=\'modela\',\n\t\t),\n\t]\nThe to_field points to the old name';
+    const { prose, code } = splitCode(trac);
+    assert.match(code, /\t\tmigrations\.RenameField\(\n\t\t\tmodel_name/);
+    assert.doesNotMatch(prose, /RenameField|model_name/);
+    assert.match(prose, /Having these two models\nThe to_field points/);
+    const spaces = splitCode('Run this:\n\n    def f():\n        return g(1)\n\nand it fails.');
+    assert.match(spaces.code, / {8}return g\(1\)/);
+    assert.doesNotMatch(spaces.prose, /return/);
+  });
+
   it('is deterministic', () => {
     const issue = { title: 'Bug in `Foo.bar` when `baz_qux` is None', body: 'File "a/b.py", line 1, in bar\nKeyError: missing key in mapping table' };
     assert.deepEqual(mineIssue(issue), mineIssue(issue));
