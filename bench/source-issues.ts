@@ -25,7 +25,7 @@
 // crates.io publishes them: Debian's `librust-*-dev` packages, the mirror serving no upstream tarball for them);
 // helper38 against zstd, Redis, expat and Catch2 (30 / 48 and 20 / 48 first file right as written); helper39
 // against LZ4, c-ares, libarchive and PCRE2 (25 / 48 as written, on the build before the C header rule).
-// Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME] [--features FILE]; results in
+// Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME] [--language L] [--features FILE]; results in
 // bench/results/source-issues.json (written only when every issue is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -183,12 +183,14 @@ function tally(rows: Row[], key: 'language' | 'written' | 'style'): Record<strin
 async function main(): Promise<void> {
   const onlyGroup = option('--written');
   const onlyPackage = option('--package');
+  const onlyLanguage = option('--language');
   const collected = new CollectedCandidates(option('--features'), 'source-issues.jsonl');
   const issues = readFileSync('bench/source-issues.jsonl', 'utf8')
     .trim()
     .split('\n')
     .map((line, index) => ({ ...(JSON.parse(line) as SourceIssue), line: index + 1 }))
-    .filter((issue) => (onlyGroup === undefined || issue.written === onlyGroup) && (onlyPackage === undefined || issue.package === onlyPackage));
+    .filter((issue) => (onlyGroup === undefined || issue.written === onlyGroup) && (onlyPackage === undefined || issue.package === onlyPackage))
+    .filter((issue) => onlyLanguage === undefined || PACKAGES[issue.package]?.language === onlyLanguage);
   const root = mkdtempSync(join(tmpdir(), 'codegrep-sources-'));
   try {
     const trees = new Map<string, string>();
@@ -241,7 +243,7 @@ async function main(): Promise<void> {
       for (const [name, t] of Object.entries(table)) console.log(`  ${what} ${name}: first ${t.first} / ${t.issues}, in the answer ${t.inAnswer}`);
     }
     for (const [name, t] of Object.entries(summary.fileLevel)) console.log(`  files changed, ${name}: P ${t.precision} R ${t.recall} F0.5 ${t.f05} (${t.issues} issues)`);
-    if (onlyGroup === undefined && onlyPackage === undefined) writeFileSync('bench/results/source-issues.json', `${JSON.stringify(summary, null, 2)}\n`);
+    if (onlyGroup === undefined && onlyPackage === undefined && onlyLanguage === undefined) writeFileSync('bench/results/source-issues.json', `${JSON.stringify(summary, null, 2)}\n`);
     await collected.write();
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -74,6 +74,21 @@ describe('C and C++ headers against the files that implement them (headerSource.
     assert.equal(implementationFirst(ranked([evidence('include/fmt/core.h', words, []), 0.6], [evidence('src/format.cc', [], words), 0.3]), [])[0]!.file.path, 'include/fmt/core.h');
     assert.equal(implementationFirst(ranked([header, 0.5], [parser, 0.2]), ['macro'])[0]!.file.path, 'lib/expat.h');
   });
+
+  it("puts a C++ header's own source file (of the same name) before it, and no other source", () => {
+    const words = [symbol('submatch', 0.9), symbol('whitespace', 0.9)];
+    const first = (header: string, source: string) =>
+      implementationFirst(ranked([evidence(header, words, []), 0.6], [evidence('util/pcre.h', words, []), 0.4], [evidence(source, [], words), 0.3]), [])[0]!.file.path;
+    assert.equal(first('re2/re2.h', 're2/re2.cc'), 're2/re2.cc');
+    assert.equal(first('include/yaml-cpp/binary.h', 'src/binary.cpp'), 'src/binary.cpp', 'the public header in include/, its source in src/');
+    assert.equal(first('src/glog/logging.h.in', 'src/logging.cc'), 'src/logging.cc', "a header's template");
+    assert.equal(first('src/pugixml.hpp', 'src/pugixml.cpp'), 'src/pugixml.cpp');
+    assert.equal(first('re2/re2.h', 're2/parse.cc'), 're2/re2.h', 'another source of the library');
+    assert.equal(first('include/CLI/App.hpp', 'include/CLI/impl/App_inl.hpp'), 'include/CLI/App.hpp', 'not a source file');
+    // The header's own body for a code name the title writes keeps it first, as in C.
+    const inline = symbol('XMLHandle', 4);
+    assert.equal(implementationFirst(ranked([evidence('tinyxml2.h', [inline], []), 0.6], [evidence('tinyxml2.cpp', [], [inline]), 0.3]), [])[0]!.file.path, 'tinyxml2.h');
+  });
 });
 
 describe("a C library's public header against its source (real tree, Locator)", () => {
