@@ -103,6 +103,8 @@ const PLACEHOLDERS = [
   /^[-*]?\s*(?:os|browser|version|device): \[e\.g\. [^\]]*\]\s*/i,
   // An issue form's empty field.
   /^_no response_\s*$/i,
+  // Trac's note on an edited description (Django's tracker): the editor's name is nobody's code.
+  /^\s*\(last modified by [^)\n]*\)\s*$/i,
 ];
 
 /**

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { issueFromText } from '../../../../src/common/issue';
+import { mineIssue } from '../../../../src/core/embedded/clues';
 import { withoutTemplateText } from '../../../../src/core/embedded/issueTemplate';
 
 /** GitHub's stock feature-request template, filled in the way reporters usually leave it. */
@@ -70,6 +71,13 @@ describe('embedded brain: issue template text', () => {
       body: 'The pin card says "Invalid username or reponame".\n<!--\nPLEASE READ THE FAQs!!!\nQ: How to hide jupyter Notebook?\n-->\nOnly one repo. <!-- one line --> Two are fine.\n<!-- never closed\nhide=jupyter',
     });
     assert.equal(issue.body, 'The pin card says "Invalid username or reponame".\n\nOnly one repo.  Two are fine.\n');
+  });
+
+  it("drops Trac's note on an edited description, whose editor's name is nobody's code", () => {
+    const issue = withoutTemplateText({ title: 'sqlmigrate wraps its output in BEGIN/COMMIT', body: 'Description\n\t \n\t\t(last modified by Simon Charette)\n\t \nThe migration executor only adds the outer BEGIN/COMMIT if the migration is atomic.' });
+    assert.doesNotMatch(issue.body, /Simon|Charette|modified/);
+    assert.match(issue.body, /The migration executor only adds/);
+    assert.ok(!mineIssue(withoutTemplateText({ title: 'x', body: '\t\t(last modified by Simon Charette)' })).clues.some((c) => c.text === 'Charette'));
   });
 
   it('leaves an issue without a template alone, including words that start like a heading', () => {
