@@ -10,8 +10,12 @@ import type { FileEvidence } from './evidence';
 import { areHalves } from './companions';
 import { pathKind } from './pathKinds';
 
-/** A header: `.h`, `.hpp`, `.hh`, `.hxx`, and a header's template (`logging.h.in`). */
-const HEADER = /\.(?:h|hh|hpp|hxx|h\+\+)(?:\.in)?$/i;
+/**
+ * A header: `.h`, `.hpp`, `.hh`, `.hxx`, and a header's template, filled in at build time (`logging.h.in`, CMake's
+ * `zconf.h.cmakein`, PCRE2's `pcre2.h.generic`).
+ */
+const HEADER = /\.(?:h|hh|hpp|hxx|h\+\+)(?:\.in|\.cmake|\.cmakein|\.generic)?$/i;
+const TEMPLATE_SUFFIX = /\.(?:in|cmake|cmakein|generic)$/i;
 /**
  * Where a C++ library puts the bodies its header declares when they must stay in headers: `document-inl.h`,
  * `parser_impl.hpp`, `.inl`, `.ipp`, `.tcc`, `.tpp`.
@@ -116,14 +120,14 @@ function cSourceFirst<T extends Ranked>(order: T[]): T[] {
  * `include/yaml-cpp/binary.h` and `src/binary.cpp`, `logging.h.in` and `logging.cc`).
  */
 function ownSource(header: string, source: string): boolean {
-  if (/\.h$/.test(header) && /\.c$/.test(source)) return true;
+  if (/\.h$/.test(header.replace(TEMPLATE_SUFFIX, '')) && /\.c$/.test(source)) return true;
   return CPP_SOURCE.test(source) && stem(header) === stem(source);
 }
 
 const CPP_SOURCE = /\.(?:cc|cpp|cxx)$/i;
 
 function stem(path: string): string {
-  return basename(path).replace(/(?:\.in)?$/, '').replace(/\.[^.]+$/, '').toLowerCase();
+  return basename(path).replace(TEMPLATE_SUFFIX, '').replace(/\.[^.]+$/, '').toLowerCase();
 }
 
 /** A ranked candidate; `declaredBy` is set on an implementation moved above the header that declares its name. */

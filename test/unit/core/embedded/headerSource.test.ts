@@ -19,8 +19,8 @@ describe('C and C++ headers against the files that implement them (headerSource.
   const item = symbol('xj_item', 2);
 
   it('tells declaring headers from sources and inline parts', () => {
-    for (const path of ['xjson.h', 'include/re2/re2.h', 'src/pugixml.hpp', 'lib/a.hh', 'b.hxx']) assert.ok(isDeclaringHeader(path), path);
-    for (const path of ['document-inl.h', 'parser_impl.hpp', 'x.inl', 'x.c', 'x.cpp', 'x.go']) assert.ok(!isDeclaringHeader(path), path);
+    for (const path of ['xjson.h', 'include/re2/re2.h', 'src/pugixml.hpp', 'lib/a.hh', 'b.hxx', 'src/glog/logging.h.in', 'src/pcre2.h.generic', 'zconf.h.cmakein']) assert.ok(isDeclaringHeader(path), path);
+    for (const path of ['document-inl.h', 'parser_impl.hpp', 'x.inl', 'x.c', 'x.cpp', 'x.go', 'config.cmake', 'Makefile.in']) assert.ok(!isDeclaringHeader(path), path);
     for (const path of ['xjson.c', 'src/parse.cc', 'lib/a.cpp', 'include/simdjson/dom/object-inl.h', 'detail/x.ipp']) assert.ok(isImplementation(path), path);
     for (const path of ['xjson.h', 'test/xjson_test.c', 'examples/demo.cpp', 'xjson.py']) assert.ok(!isImplementation(path), path);
   });
@@ -73,6 +73,9 @@ describe('C and C++ headers against the files that implement them (headerSource.
     // C++ keeps bodies in headers (templates, inline functions); a title about headers is about the header.
     assert.equal(implementationFirst(ranked([evidence('include/fmt/core.h', words, []), 0.6], [evidence('src/format.cc', [], words), 0.3]), [])[0]!.file.path, 'include/fmt/core.h');
     assert.equal(implementationFirst(ranked([header, 0.5], [parser, 0.2]), ['macro'])[0]!.file.path, 'lib/expat.h');
+    // A header's template, filled in at build time, is the header.
+    const generic = evidence('src/pcre2.h.generic', words, []);
+    assert.equal(implementationFirst(ranked([generic, 0.5], [evidence('src/pcre2_error.c', [], words), 0.3]), [])[0]!.file.path, 'src/pcre2_error.c');
   });
 
   it("puts a C++ header's own source file (of the same name) before it, and no other source", () => {
