@@ -24,7 +24,9 @@
 // session's, 144 in the same thirds: helper37 against the Rust crates tokio, chrono, regex and serde_json (as
 // crates.io publishes them: Debian's `librust-*-dev` packages, the mirror serving no upstream tarball for them);
 // helper38 against zstd, Redis, expat and Catch2 (30 / 48 and 20 / 48 first file right as written); helper39
-// against LZ4, c-ares, libarchive and PCRE2 (25 / 48 as written, on the build before the C header rule).
+// against LZ4, c-ares, libarchive and PCRE2 (25 / 48 as written, on the build before the C header rule). The
+// forty-fourth session's, 48 in the same thirds: helper40 against the C++ libraries LevelDB, double-conversion, muParser
+// and TagLib (20 / 48 first file right on the build before the C++ header rule, 22 / 48 with it).
 // Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME] [--language L] [--features FILE]; results in
 // bench/results/source-issues.json (written only when every issue is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
@@ -147,6 +149,10 @@ const PACKAGES: Record<string, { version: string; language: string; installed?: 
   'c-ares': { version: '1.18.1-3', language: 'c' },
   libarchive: { version: '3.6.2-1+deb12u4', language: 'c' },
   pcre2: { version: '10.42-1', language: 'c' },
+  leveldb: { version: '1.23-4', language: 'cpp' },
+  'double-conversion': { version: '3.2.1-1', language: 'cpp' },
+  muparser: { version: '2.3.3-0.1', language: 'cpp' },
+  taglib: { version: '1.13-2+deb12u1', language: 'cpp' },
 };
 
 /** The tree of `name` as `PACKAGES` pins it, unpacked into a fresh folder under `root`. */
