@@ -63,7 +63,9 @@ function classifyPath(path: string): PathKind {
   // Catch2 keeps its own tests in `SelfTest/` as `*.tests.cpp`; LLVM-style C++ projects in `unittests/` (plural:
   // Python's own `unittest/` is the framework's source).
   if (/(?:^|\/)(?:[\w.-]+[-_.]tests?|self[-_]?tests?|unit[-_]?tests)\//.test(lower)) return 'test';
-  if (/^test_|_test\.\w+$|_tests\.\w+$|\.(?:tests?|spec)\.\w+$|^conftest\.py$|tests?\.(?:rs|py)$|\.snap$/.test(name)) return 'test';
+  // `tests.py` (a Django app's) and `tests.rs` by their whole name: `unittest.py`, `doctest.py` and `pytest.py` are
+  // pytest's own modules, `digest.rs` a hash.
+  if (/^test_|_test\.\w+$|_tests\.\w+$|\.(?:tests?|spec)\.\w+$|^conftest\.py$|^tests?\.(?:rs|py)$|\.snap$/.test(name)) return 'test';
   // Tests of a package's type declarations: tsd's `index.test-d.ts` and `test-d/`, DefinitelyTyped's and dtslint's
   // `types/tests.ts` or `types/foo-tests.ts` beside the `index.d.ts` they check.
   if (/\.test-d\.[cm]?tsx?$/.test(name) || /(?:^|\/)test-d\//.test(lower) || /(?:^|\/)(?:types|typings)\/(?:[^/]*[-_])?tests?\.[cm]?tsx?$/.test(lower)) return 'test';

@@ -12,6 +12,9 @@ describe('path kinds', () => {
       assert.equal(pathKind(path), 'test', path);
     }
     for (const path of ['include/internal/catch_test_case_info.cpp', 'src/selftester.c', 'lib/unit.js']) assert.equal(pathKind(path), 'source', path);
+    // A Django app's `tests.py` and a Rust crate's `tests.rs` by their whole name; pytest's own modules are source.
+    for (const path of ['polls/tests.py', 'src/tests.rs', 'src/parser/test.rs', 'testing/conftest.py']) assert.equal(pathKind(path), 'test', path);
+    for (const path of ['src/_pytest/unittest.py', 'src/_pytest/doctest.py', 'src/pytest.py', 'src/digest.rs', 'app/latest.py']) assert.equal(pathKind(path), 'source', path);
     assert.equal(pathKind('docs/usage.rst'), 'doc');
     // Release notes are prose whatever their extension (sphinx keeps CHANGES.old at the top level).
     assert.equal(pathKind('CHANGES.old'), 'doc');
