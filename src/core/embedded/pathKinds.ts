@@ -28,6 +28,11 @@ export type PathKind = 'source' | 'test' | 'doc' | 'example' | 'tooling' | 'vend
  */
 export const TOOLING_SCRIPT = /^scripts\/.+\.[cm]?[jt]sx?$/;
 
+const TEST_FOLDER = /(?:^|\/)(?:tests?|testing|__tests__|__snapshots__|__mocks__|fixtures?|e2e|cypress|spec|specs|testdata|test_utils|benchmarks?|bench)\//;
+
+/** A Python module in a package's `test/` or `testing/` folder, below the top level (`django/test/client.py`). */
+const FRAMEWORK_TESTING = /^(?:src\/)?[a-z_]\w*\/(?:[a-z_]\w*\/)*(?:test|testing)\/(?:[\w-]+\/)*[\w-]+\.py$/;
+
 /** A C or C++ file's template, filled in at build time: `logging.h.in`, `version.hpp.in`. */
 const CODE_TEMPLATE = /\.(?:h|hh|hpp|hxx|c|cc|cpp|cxx)\.in$/;
 
@@ -57,7 +62,11 @@ function classifyPath(path: string): PathKind {
   // hold every message the program prints, beside the test that records them; Jest's `__mocks__`, test fixtures
   // and browser tests (`e2e/`, `cypress/`) are tests too. A test of the string tables (`tests/locales/de.test.ts`,
   // `tests/i18n/`) is a test, not a table.
-  if (/(?:^|\/)(?:tests?|testing|__tests__|__snapshots__|__mocks__|fixtures?|e2e|cypress|spec|specs|testdata|test_utils|benchmarks?|bench)\//.test(lower)) return 'test';
+  // A Python package's own `test/` or `testing/` module is a testing framework's source (Django's `django/test/`,
+  // `numpy/testing/`, `sphinx/testing/`): its files are what users' tests import, and fixes go there. Only a test
+  // file by its name is a test in it.
+  if (FRAMEWORK_TESTING.test(lower) && !/^test_|_test\.py$|^tests?\.py$|^conftest\.py$/.test(name) && !TEST_FOLDER.test(lower.replace(/\/(?:test|testing)\//, '/'))) return 'source';
+  if (TEST_FOLDER.test(lower)) return 'test';
   // A folder named for a kind of test (`integration-tests/`, Maven's `src/integration-test/`, `js_tests/`,
   // `scripts/stress-test/`, .NET's `Foo.Tests/`); `jest-test-result/` and other names that go on are not.
   // Catch2 keeps its own tests in `SelfTest/` as `*.tests.cpp`; LLVM-style C++ projects in `unittests/` (plural:

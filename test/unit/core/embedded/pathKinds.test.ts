@@ -15,6 +15,9 @@ describe('path kinds', () => {
     // A Django app's `tests.py` and a Rust crate's `tests.rs` by their whole name; pytest's own modules are source.
     for (const path of ['polls/tests.py', 'src/tests.rs', 'src/parser/test.rs', 'testing/conftest.py']) assert.equal(pathKind(path), 'test', path);
     for (const path of ['src/_pytest/unittest.py', 'src/_pytest/doctest.py', 'src/pytest.py', 'src/digest.rs', 'app/latest.py']) assert.equal(pathKind(path), 'source', path);
+    // A Python package's own testing framework is source; tests in it, and fixtures under it, are tests.
+    for (const path of ['django/test/testcases.py', 'django/test/client.py', 'numpy/testing/_private/utils.py', 'sphinx/testing/util.py', 'src/pkg/testing/helpers.py']) assert.equal(pathKind(path), 'source', path);
+    for (const path of ['django/test/test_foo.py', 'test/helpers.py', 'testing/python/collect.py', 'crates/ruff_linter/resources/test/fixtures/pyflakes/F523.py', 'pkg/tests/test/x.py', 'pkg/test/helpers.js']) assert.equal(pathKind(path), 'test', path);
     assert.equal(pathKind('docs/usage.rst'), 'doc');
     // Release notes are prose whatever their extension (sphinx keeps CHANGES.old at the top level).
     assert.equal(pathKind('CHANGES.old'), 'doc');
