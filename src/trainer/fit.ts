@@ -307,8 +307,7 @@ function nestedGain(
 ): number {
   const group = issues.filter(inGroup);
   if (group.length === 0) return 0;
-  const f05Sum = (runs: TrainingIssue[], settings: TrialSettings) =>
-    runs.length ? scoreAnswers(runs, new Map(runs.map((i) => [i.instance_id, answerFor(models.get(i.instance_id)!, i, settings)]))).all!.f05 * runs.length : 0;
+  const f05Sum = (runs: TrainingIssue[], settings: TrialSettings) => meanF05(runs, models, () => true, settings) * runs.length;
   let gain = 0;
   for (const fold of folds) {
     const inner = group.filter((i) => !fold.includes(i));

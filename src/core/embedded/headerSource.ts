@@ -4,17 +4,17 @@
  * saw little C (20 of 694 training rows), and its shared weights hold down a file that defines many of the issue's
  * names, which is what a library's main source file does: so a header that only declares them could lead it.
  */
-import { basename } from 'node:path';
 import type { Clue } from './clues';
 import type { FileEvidence } from './evidence';
 import { areHalves } from './companions';
 import { pathKind } from './pathKinds';
+import { fileStem } from './score';
 
 /**
  * A header: `.h`, `.hpp`, `.hh`, `.hxx`, and a header's template, filled in at build time (`logging.h.in`, CMake's
  * `zconf.h.cmakein`, PCRE2's `pcre2.h.generic`).
  */
-const HEADER = /\.(?:h|hh|hpp|hxx|h\+\+)(?:\.in|\.cmake|\.cmakein|\.generic)?$/i;
+const HEADER = /\.(?:h|hh|hpp|hxx|h\+\+)$/i;
 const TEMPLATE_SUFFIX = /\.(?:in|cmake|cmakein|generic)$/i;
 /**
  * Where a C++ library puts the bodies its header declares when they must stay in headers: `document-inl.h`,
@@ -31,7 +31,7 @@ export const LOOK_DOWN = 5;
 
 /** True for a C or C++ header that declares, rather than one holding the bodies of another's declarations. */
 export function isDeclaringHeader(path: string): boolean {
-  return HEADER.test(path) && !INLINE_PART.test(path);
+  return HEADER.test(path.replace(TEMPLATE_SUFFIX, '')) && !INLINE_PART.test(path);
 }
 
 /** True for a C or C++ file that gives functions their bodies: a source file or a header's inline part. */
@@ -120,15 +120,12 @@ function cSourceFirst<T extends Ranked>(order: T[]): T[] {
  * `include/yaml-cpp/binary.h` and `src/binary.cpp`, `logging.h.in` and `logging.cc`).
  */
 function ownSource(header: string, source: string): boolean {
-  if (/\.h$/.test(header.replace(TEMPLATE_SUFFIX, '')) && /\.c$/.test(source)) return true;
-  return CPP_SOURCE.test(source) && stem(header) === stem(source);
+  const built = header.replace(TEMPLATE_SUFFIX, '');
+  if (/\.h$/.test(built) && /\.c$/.test(source)) return true;
+  return CPP_SOURCE.test(source) && fileStem(built) === fileStem(source);
 }
 
 const CPP_SOURCE = /\.(?:cc|cpp|cxx)$/i;
-
-function stem(path: string): string {
-  return basename(path).replace(TEMPLATE_SUFFIX, '').replace(/\.[^.]+$/, '').toLowerCase();
-}
 
 /** A ranked candidate; `declaredBy` is set on an implementation moved above the header that declares its name. */
 export interface Ranked {

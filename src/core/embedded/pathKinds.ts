@@ -30,6 +30,8 @@ export const TOOLING_SCRIPT = /^scripts\/.+\.[cm]?[jt]sx?$/;
 
 const TEST_FOLDER = /(?:^|\/)(?:tests?|testing|__tests__|__snapshots__|__mocks__|fixtures?|e2e|cypress|spec|specs|testdata|test_utils|benchmarks?|bench)\//;
 
+const TEST_NAME = /^test_|_test\.\w+$|_tests\.\w+$|\.(?:tests?|spec)\.\w+$|^conftest\.py$|^tests?\.(?:rs|py)$|\.snap$/;
+
 /** A Python module in a package's `test/` or `testing/` folder, below the top level (`django/test/client.py`). */
 const FRAMEWORK_TESTING = /^(?:src\/)?[a-z_]\w*\/(?:[a-z_]\w*\/)*(?:test|testing)\/(?:[\w-]+\/)*[\w-]+\.py$/;
 
@@ -65,7 +67,7 @@ function classifyPath(path: string): PathKind {
   // A Python package's own `test/` or `testing/` module is a testing framework's source (Django's `django/test/`,
   // `numpy/testing/`, `sphinx/testing/`): its files are what users' tests import, and fixes go there. Only a test
   // file by its name is a test in it.
-  if (FRAMEWORK_TESTING.test(lower) && !/^test_|_test\.py$|^tests?\.py$|^conftest\.py$/.test(name) && !TEST_FOLDER.test(lower.replace(/\/(?:test|testing)\//, '/'))) return 'source';
+  if (FRAMEWORK_TESTING.test(lower) && !TEST_NAME.test(name) && !TEST_FOLDER.test(lower.replace(/\/(?:test|testing)\//, '/'))) return 'source';
   if (TEST_FOLDER.test(lower)) return 'test';
   // A folder named for a kind of test (`integration-tests/`, Maven's `src/integration-test/`, `js_tests/`,
   // `scripts/stress-test/`, .NET's `Foo.Tests/`); `jest-test-result/` and other names that go on are not.
@@ -74,7 +76,7 @@ function classifyPath(path: string): PathKind {
   if (/(?:^|\/)(?:[\w.-]+[-_.]tests?|self[-_]?tests?|unit[-_]?tests)\//.test(lower)) return 'test';
   // `tests.py` (a Django app's) and `tests.rs` by their whole name: `unittest.py`, `doctest.py` and `pytest.py` are
   // pytest's own modules, `digest.rs` a hash.
-  if (/^test_|_test\.\w+$|_tests\.\w+$|\.(?:tests?|spec)\.\w+$|^conftest\.py$|^tests?\.(?:rs|py)$|\.snap$/.test(name)) return 'test';
+  if (TEST_NAME.test(name)) return 'test';
   // Tests of a package's type declarations: tsd's `index.test-d.ts` and `test-d/`, DefinitelyTyped's and dtslint's
   // `types/tests.ts` or `types/foo-tests.ts` beside the `index.d.ts` they check.
   if (/\.test-d\.[cm]?tsx?$/.test(name) || /(?:^|\/)test-d\//.test(lower) || /(?:^|\/)(?:types|typings)\/(?:[^/]*[-_])?tests?\.[cm]?tsx?$/.test(lower)) return 'test';
