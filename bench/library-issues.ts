@@ -28,7 +28,10 @@
 // "helper35"` and `"helper36"`), by two more blind helpers, is against the TypeScript sources of prosemirror-model,
 // prosemirror-transform, @tiptap/core and @lexical/list, and less, stylelint, jsdom and eslint-plugin-react
 // (29 / 48 and 31 / 48 first as written; Node 16+ traces and extensionless `bin/` scripts were then read right,
-// which made helper36's 32).
+// which made helper36's 32). A thirteenth (`"written": "helper42"`), by another blind helper, is against the
+// TypeScript sources of msw, @tanstack/router-core, lexical and @trpc/client (23 / 48 first as written, on the
+// forty-fourth session's build); a fourteenth (`"written": "helper43"`) against execa, mdast-util-to-markdown,
+// @nestjs/core as npm ships it (compiled `.js` beside `.d.ts`) and @apollo/server's TypeScript sources.
 // Usage: npx tsx bench/library-issues.ts [--written GROUP] [--features FILE]; results in
 // bench/results/library-issues.json (not written when one group is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
@@ -42,7 +45,7 @@ import { fileLevel, fileScores, type AnsweredIssue } from './lib/answeredIssue';
 import { CollectedCandidates } from './lib/collectedCandidates';
 import { median } from './lib/stats';
 
-const WRITTEN = ['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5', 'helper13', 'helper16', 'helper17', 'helper20', 'helper23', 'helper27', 'helper28', 'helper35', 'helper36'] as const;
+const WRITTEN = ['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5', 'helper13', 'helper16', 'helper17', 'helper20', 'helper23', 'helper27', 'helper28', 'helper35', 'helper36', 'helper42', 'helper43'] as const;
 type Written = (typeof WRITTEN)[number];
 
 interface LibraryIssue {
@@ -153,6 +156,16 @@ const FETCHED: Record<string, { version: string; parts: (from: string[]) => [str
   'prosemirror-transform': { version: '1.12.7', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
   '@tiptap/core': { version: '3.35.0', parts: () => ['package.json', 'src', 'jsx-runtime', 'jsx-dev-runtime'].map((part) => [part, part]) },
   '@lexical/list': { version: '0.52.0', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  // The forty-fifth session's batch: TypeScript sources (each package also ships its build, left out).
+  msw: { version: '2.15.0', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  '@tanstack/router-core': { version: '1.171.39', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  lexical: { version: '0.53.0', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  '@trpc/client': { version: '11.25.2', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  execa: { version: '9.6.1', parts: () => ['package.json', 'index.js', 'index.d.ts', 'lib', 'types'].map((part) => [part, part]) },
+  'mdast-util-to-markdown': { version: '2.2.5', parts: () => ['package.json', 'index.js', 'index.d.ts', 'lib'].map((part) => [part, part]) },
+  // NestJS ships each module compiled to `.js` beside its `.d.ts`, at the package's top level.
+  '@nestjs/core': { version: '12.6.3', parts: (entries) => entries.filter((e) => !/^(?:LICENSE|PACKAGE\.md|Readme\.md)$/.test(e)).map((e) => [e, e]) },
+  '@apollo/server': { version: '5.5.1', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
   'eslint-plugin-react': { version: '7.37.5', parts: () => ['package.json', 'index.js', 'lib', 'configs'].map((part) => [part, part]), skip: /\.d\.ts(\.map)?$/ },
   '@mui/material': {
     version: '5.18.0',

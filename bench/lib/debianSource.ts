@@ -76,7 +76,8 @@ export function unpackDebianSource(name: string, version: string, into: string):
 function fetchDebianPackage(name: string, version: string, arch: 'all' | 'amd64'): string {
   const store = join(STORE, 'binary');
   mkdirSync(store, { recursive: true });
-  const file = join(store, `${name}_${version.replace(/^\d+:/, '')}_${arch}.deb`);
+  // apt names the file with the version's epoch URL-encoded (`python3-django_3%3a3.2.25…`).
+  const file = join(store, `${name}_${version.replace(':', '%3a')}_${arch}.deb`);
   if (existsSync(file)) return file;
   const options = aptOptions('deb');
   try {

@@ -30,7 +30,14 @@ export const TOOLING_SCRIPT = /^scripts\/.+\.[cm]?[jt]sx?$/;
 
 const TEST_FOLDER = /(?:^|\/)(?:tests?|testing|__tests__|__snapshots__|__mocks__|fixtures?|e2e|cypress|spec|specs|testdata|test_utils|benchmarks?|bench)\//;
 
-const TEST_NAME = /^test_|_test\.\w+$|_tests\.\w+$|\.(?:tests?|spec)\.\w+$|^conftest\.py$|^tests?\.(?:rs|py)$|\.snap$/;
+const TEST_NAME = /^test_|_test\.\w+$|_tests\.\w+$|_unittests?\.(?:c|cc|cpp|cxx)$|\.(?:tests?|spec)\.\w+$|^conftest\.py$|^tests?\.(?:rs|py)$|\.snap$/;
+
+/**
+ * A test named in CamelCase, or a folder of them: JUnit's `FooTest.java`, muParser's `muParserTest.cpp`, Xcode's
+ * `AppTests/`, Android's `src/androidTest/`. Only after a lower-case letter or digit: `Test.java` and `ABTest` may be
+ * a framework's own names. Only code: Redux's `docs/recipes/WritingTests.md` is a page about tests.
+ */
+const CAMEL_TEST = /[a-z0-9]Tests?(?:\/|\.(?:[ch](?:c|pp|xx)?|mm?|swift|kt|java|cs|scala|go|rs|py|rb|php|[cm]?[jt]sx?)$)/;
 
 /** A Python module in a package's `test/` or `testing/` folder, below the top level (`django/test/client.py`). */
 const FRAMEWORK_TESTING = /^(?:src\/)?[a-z_]\w*\/(?:[a-z_]\w*\/)*(?:test|testing)\/(?:[\w-]+\/)*[\w-]+\.py$/;
@@ -75,8 +82,10 @@ function classifyPath(path: string): PathKind {
   // Python's own `unittest/` is the framework's source).
   if (/(?:^|\/)(?:[\w.-]+[-_.]tests?|self[-_]?tests?|unit[-_]?tests)\//.test(lower)) return 'test';
   // `tests.py` (a Django app's) and `tests.rs` by their whole name: `unittest.py`, `doctest.py` and `pytest.py` are
-  // pytest's own modules, `digest.rs` a hash.
+  // pytest's own modules, `digest.rs` a hash. Chromium-style C++ projects (glog) name theirs `foo_unittest.cc`;
+  // astroid's `brain_unittest.py` is source, so only C and C++ names.
   if (TEST_NAME.test(name)) return 'test';
+  if (CAMEL_TEST.test(path)) return 'test';
   // Tests of a package's type declarations: tsd's `index.test-d.ts` and `test-d/`, DefinitelyTyped's and dtslint's
   // `types/tests.ts` or `types/foo-tests.ts` beside the `index.d.ts` they check.
   if (/\.test-d\.[cm]?tsx?$/.test(name) || /(?:^|\/)test-d\//.test(lower) || /(?:^|\/)(?:types|typings)\/(?:[^/]*[-_])?tests?\.[cm]?tsx?$/.test(lower)) return 'test';

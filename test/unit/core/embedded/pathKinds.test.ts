@@ -14,6 +14,13 @@ describe('path kinds', () => {
     for (const path of ['include/internal/catch_test_case_info.cpp', 'src/selftester.c', 'lib/unit.js']) assert.equal(pathKind(path), 'source', path);
     // A Django app's `tests.py` and a Rust crate's `tests.rs` by their whole name; pytest's own modules are source.
     for (const path of ['polls/tests.py', 'src/tests.rs', 'src/parser/test.rs', 'testing/conftest.py']) assert.equal(pathKind(path), 'test', path);
+    // CamelCase tests and their folders, and Chromium-style `_unittest.cc`; not a framework's `Test.java`, a
+    // module named for A/B tests, astroid's brain for `unittest`, or Redis's memory test.
+    for (const path of ['src/muParserTest.cpp', 'src/main/java/org/x/ParserTest.java', 'App/AppTests/ModelTest.swift', 'app/src/androidTest/java/Foo.kt', 'ui/src/setupTests.ts', 'src/logging_unittest.cc']) {
+      assert.equal(pathKind(path), 'test', path);
+    }
+    for (const path of ['src/main/java/org/x/Test.java', 'lib/ABTest.ts', 'astroid/brain/brain_unittest.py', 'src/memtest.c', 'lib/latest.js']) assert.equal(pathKind(path), 'source', path);
+    assert.equal(pathKind('docs/recipes/WritingTests.md'), 'doc', 'a page about tests');
     for (const path of ['src/_pytest/unittest.py', 'src/_pytest/doctest.py', 'src/pytest.py', 'src/digest.rs', 'app/latest.py']) assert.equal(pathKind(path), 'source', path);
     // A Python package's own testing framework is source; tests in it, and fixtures under it, are tests.
     for (const path of ['django/test/testcases.py', 'django/test/client.py', 'numpy/testing/_private/utils.py', 'sphinx/testing/util.py', 'src/pkg/testing/helpers.py']) assert.equal(pathKind(path), 'source', path);
