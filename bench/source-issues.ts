@@ -26,7 +26,9 @@
 // helper38 against zstd, Redis, expat and Catch2 (30 / 48 and 20 / 48 first file right as written); helper39
 // against LZ4, c-ares, libarchive and PCRE2 (25 / 48 as written, on the build before the C header rule). The
 // forty-fourth session's, 48 in the same thirds: helper40 against the C++ libraries LevelDB, double-conversion, muParser
-// and TagLib (20 / 48 first file right on the build before the C++ header rule, 22 / 48 with it).
+// and TagLib (20 / 48 first file right on the build before the C++ header rule, 22 / 48 with it). The forty-fifth
+// session's, 48 in the same thirds: helper44 against the Go modules go-yaml v3, gorilla/websocket, Echo 4 and
+// go-toml 1.9 (31 / 48 first file right as written, on that session's final build).
 // Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME] [--language L] [--features FILE]; results in
 // bench/results/source-issues.json (written only when every issue is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
@@ -153,6 +155,11 @@ const PACKAGES: Record<string, { version: string; language: string; installed?: 
   'double-conversion': { version: '3.2.1-1', language: 'cpp' },
   muparser: { version: '2.3.3-0.1', language: 'cpp' },
   taglib: { version: '1.13-2+deb12u1', language: 'cpp' },
+  // The forty-fifth session's batch.
+  'golang-gopkg-yaml.v3': { version: '3.0.1-3', language: 'go' },
+  'golang-github-gorilla-websocket': { version: '1.5.0-2', language: 'go' },
+  'golang-github-labstack-echo': { version: '4.2.1-3', language: 'go' },
+  'golang-github-pelletier-go-toml': { version: '1.9.4-1', language: 'go' },
 };
 
 /** The tree of `name` as `PACKAGES` pins it, unpacked into a fresh folder under `root`. */
