@@ -28,7 +28,8 @@
 // forty-fourth session's, 48 in the same thirds: helper40 against the C++ libraries LevelDB, double-conversion, muParser
 // and TagLib (20 / 48 first file right on the build before the C++ header rule, 22 / 48 with it). The forty-fifth
 // session's, 48 in the same thirds: helper44 against the Go modules go-yaml v3, gorilla/websocket, Echo 4 and
-// go-toml 1.9 (31 / 48 first file right as written, on that session's final build).
+// go-toml 1.9 (31 / 48 first file right as written, on that session's final build); helper45 against the Rust
+// crates toml 0.5, url 2.3, csv 1.1 and itertools 0.10 (35 / 48 as written, the same build).
 // Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME] [--language L] [--features FILE]; results in
 // bench/results/source-issues.json (written only when every issue is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
@@ -160,6 +161,10 @@ const PACKAGES: Record<string, { version: string; language: string; installed?: 
   'golang-github-gorilla-websocket': { version: '1.5.0-2', language: 'go' },
   'golang-github-labstack-echo': { version: '4.2.1-3', language: 'go' },
   'golang-github-pelletier-go-toml': { version: '1.9.4-1', language: 'go' },
+  'rust-toml': { version: '0.5.11-1', language: 'rust', installed: 'librust-toml-dev' },
+  'rust-url': { version: '2.3.1-1', language: 'rust', installed: 'librust-url-dev' },
+  'rust-csv': { version: '1.1.6-1', language: 'rust', installed: 'librust-csv-dev' },
+  'rust-itertools': { version: '0.10.3-1', language: 'rust', installed: 'librust-itertools-dev' },
 };
 
 /** The tree of `name` as `PACKAGES` pins it, unpacked into a fresh folder under `root`. */
