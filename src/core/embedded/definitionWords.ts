@@ -1,6 +1,6 @@
 import { stemmer } from 'stemmer';
 import type { GrepHit } from '../../common/tools';
-import { KEYWORD_DEF, escapeRegex, importsName } from './definitions';
+import { KEYWORD_DEF, escapeRegex, importsName, isDocExample } from './definitions';
 import { inverseFrequency } from './lexical';
 
 /**
@@ -52,8 +52,12 @@ export function definitionWordsPattern(stems: TitleStem[]): string {
   return String.raw`${KEYWORD_DEF}(?:\([^)]*\)\s*)?[\w$]*(?:${stems.map((s) => escapeRegex(s.prefix)).join('|')})`;
 }
 
-/** The name a line defines by keyword, and the title stems among its words; undefined when it defines none of them. */
-export function definedTitleWords(line: string, stems: ReadonlySet<string>): { name: string; stems: string[] } | undefined {
+/**
+ * The name a line of the file at `path` defines by keyword, and the title stems among its words; undefined when it
+ * defines none of them or only shows the API in documentation (isDocExample).
+ */
+export function definedTitleWords(line: string, stems: ReadonlySet<string>, path = ''): { name: string; stems: string[] } | undefined {
+  if (isDocExample(line, path)) return undefined;
   const name = KEYWORD_NAME.exec(line)?.[1];
   if (!name || importsName(line, name)) return undefined;
   const held = [...new Set(nameWords(name).map((w) => stemmer(w)))].filter((s) => stems.has(s));
@@ -68,7 +72,7 @@ export function definitionWordScores(hits: GrepHit[], files: string[], stems: Ti
   const wanted = new Set(stems.map((s) => s.stem));
   const named = new Map<string, { name: string; stems: string[]; line: number }[]>();
   for (const hit of hits) {
-    const found = definedTitleWords(hit.text, wanted);
+    const found = definedTitleWords(hit.text, wanted, hit.path);
     if (found) named.set(hit.path, [...(named.get(hit.path) ?? []), { ...found, line: hit.line }]);
   }
   const filesDefining = new Map<string, number>();

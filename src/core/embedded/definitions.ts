@@ -91,9 +91,29 @@ function wordBounded(names: string[]): string {
   return `(?:${parts.join('|')})`;
 }
 
-/** True when `line` (one line of a file) defines `name` rather than merely using it. */
-export function definesName(line: string, name: string): boolean {
-  return !importsName(line, name) && patternsFor(name).any.some((re) => re.test(line));
+/**
+ * A line of documentation whose code is an example, by the language's own syntax: rustdoc (`///`, `//!`) in a Rust
+ * file, and a doctest's prompt (`>>> `, `... `) in a Python file. Crate docs show `enum Value {` and `fn main() {`
+ * and doctests `>>> class Foo:`; such a line uses the API, it defines nothing (serde_json's `src/lib.rs` led five
+ * issues on its docs' definitions). Other comments stay as they are: a C++ header documents a method with its
+ * signature, and reading every comment as prose lost dev answers (docs/benchmarks.md, 43rd and 45th sessions).
+ */
+const DOC_EXAMPLE: [file: RegExp, line: RegExp][] = [
+  [/\.rs$/, /^\s*\/\/[/!]/],
+  [/\.pyw?$/, /^\s*(?:>>>|\.\.\.)\s/],
+];
+
+/** True when `line` of the file at `path` is documentation whose code only shows the API (DOC_EXAMPLE). */
+export function isDocExample(line: string, path: string): boolean {
+  return DOC_EXAMPLE.some(([file, example]) => example.test(line) && file.test(path));
+}
+
+/**
+ * True when `line` (one line of the file at `path`) defines `name` rather than merely using it; a line of
+ * documentation's examples never does (isDocExample).
+ */
+export function definesName(line: string, name: string, path = ''): boolean {
+  return !importsName(line, name) && !isDocExample(line, path) && patternsFor(name).any.some((re) => re.test(line));
 }
 
 /** A value that is another binding or a member of one (`_mkdirs.ensureDir`), not a literal (`true`, `null`). */

@@ -112,7 +112,7 @@ export class EvidenceBoard {
         if (bound?.name === clue.text && /camel|snake/.test(identifierShape(clue.text)) && !this.bindings.some((b) => b.clue === clue && b.module === bound.module)) {
           this.bindings.push({ clue, module: bound.module });
         }
-        const target = definesName(hit.text, clue.text) ? evidence.definitions : evidence.mentions;
+        const target = definesName(hit.text, clue.text, hit.path) ? evidence.definitions : evidence.mentions;
         addLine(target, clue, hit.line);
         // A function assigned to a module's member (`Posts.getPostData = async function`) is its API even when a
         // CommonJS wrapper (`module.exports = function (Posts) {`) indents it.

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { FEATURE_NAMES, SHARED_FEATURES, TWIN_LANGUAGES } from '../../../src/core/embedded/features';
 import { probabilities } from '../../../src/core/embedded/ranker';
 import { labelIssue, type TrainingIssue } from '../../../src/trainer/examples';
-import { DEFAULT_FIT, ONE_FILE, answerFor, chanceMostly, fitModel, mostlyOneFile, pickSettings, repositoryFolds, trainRanker } from '../../../src/trainer/fit';
+import { DEFAULT_FIT, ONE_FILE, SHARED_PRIOR, answerFor, chanceMostly, fitModel, mostlyOneFile, pickSettings, preferPrior, repositoryFolds, trainRanker } from '../../../src/trainer/fit';
 import { trainingTable } from '../../../src/trainer/report';
 
 const HAND_RATIO = FEATURE_NAMES.indexOf('hand_score_ratio');
@@ -118,6 +118,8 @@ describe('ranker training', () => {
     const { model, crossValidation } = trainRanker(rows, { ...DEFAULT_FIT, folds: 3 });
     assert.deepEqual(crossValidation.languages.rust, { maxFiles: 1, missingGold: 0 }, JSON.stringify(crossValidation.languages));
     assert.equal(crossValidation.languages.go, undefined, 'Go runs are the shared settings’ own');
+    // Every size from 3 files answers the Go runs' three gold candidates alike: the prior stays.
+    assert.deepEqual({ maxFiles: model.maxFiles, missingGold: model.missingGold }, SHARED_PRIOR);
     assert.deepEqual(model.languages, crossValidation.languages);
     assert.deepEqual(answerFor(model, rows[0]!), ['f0.rs']);
     assert.ok(answerFor(model, rows[1]!).length >= 2, 'a Go run still answers several files');
@@ -163,6 +165,15 @@ describe('ranker training', () => {
     const steps = [0.5, 0.52, 0.53, 0.545].map((f05, i) => ({ maxFiles: i + 1, missingGold: 0, f05 }));
     assert.deepEqual(pickSettings(steps, 50), { maxFiles: 4, missingGold: 0 }, '0.52 beats 0.5 by 0.02; 0.545 beats 0.52 by 0.025');
     assert.deepEqual(pickSettings([], 10), { maxFiles: 1, missingGold: 0 });
+  });
+
+  it('keeps the shared prior size unless the grid\'s best beats it by one run\'s worth (hand-computed)', () => {
+    // The forty-sixth session's grid on 327 runs no Python file leads: one run's worth is 1/327 = 0.00306.
+    const prior = { ...SHARED_PRIOR, f05: 0.4308 };
+    assert.deepEqual(preferPrior(prior, { maxFiles: 2, missingGold: 0, f05: 0.4295 }, 327), SHARED_PRIOR, 'a worse challenger');
+    assert.deepEqual(preferPrior(prior, { maxFiles: 3, missingGold: 1.5, f05: 0.4317 }, 327), SHARED_PRIOR, '+0.0009 is noise');
+    assert.deepEqual(preferPrior(prior, { maxFiles: 2, missingGold: 0, f05: 0.4345 }, 327), { maxFiles: 2, missingGold: 0 }, '+0.0037 wins');
+    assert.deepEqual(preferPrior(prior, { maxFiles: 1, missingGold: 0, f05: 0.45 }, 10), SHARED_PRIOR, 'on 10 runs a run is worth 0.1');
   });
 
   it('chooses the answer size of Python-led runs apart: one file where Python fixes change one, several elsewhere', () => {

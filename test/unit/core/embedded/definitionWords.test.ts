@@ -36,6 +36,9 @@ describe('definitions named with the title words', () => {
     assert.equal(definedTitleWords('  type SearchIndex,', wanted), undefined, 'a member of an import list spread over lines');
     assert.equal(definedTitleWords('export type SearchIndex = Map<string, number>;', wanted)?.name, 'SearchIndex');
     assert.equal(definedTitleWords('type SearchIndex struct {', wanted)?.name, 'SearchIndex');
+    assert.equal(definedTitleWords('//! fn search_results() {', wanted, 'src/lib.rs'), undefined, "a crate's docs show the API");
+    assert.equal(definedTitleWords('    >>> def search_results():', wanted, 'pkg/search.py'), undefined, 'so does a doctest');
+    assert.equal(definedTitleWords('fn search_results() {', wanted, 'src/lib.rs')?.name, 'search_results');
   });
 
   it('scores each file by the rarity among the files of the words its best name holds, plus a third of all it holds', () => {

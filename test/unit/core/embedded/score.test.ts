@@ -252,6 +252,18 @@ describe('embedded definitions', () => {
     it(`${expected ? 'defines' : 'uses'} ${name}: ${line.trim().slice(0, 50)}`, () => assert.equal(definesName(line, name), expected));
   }
 
+  it("reads a Rust crate's docs and a Python doctest as examples of the API, not its definitions", () => {
+    // serde_json's crate docs, and a doctest in a SymPy docstring.
+    assert.equal(definesName('//! enum Value {', 'Value', 'src/lib.rs'), false);
+    assert.equal(definesName('    /// fn main() -> Result<()> {', 'main', 'src/de.rs'), false);
+    assert.equal(definesName('    >>> class Foo(Basic):', 'Foo', 'sympy/core/basic.py'), false);
+    assert.equal(definesName('    ... def f(x):', 'f', 'sympy/core/basic.py'), false);
+    assert.equal(definesName('pub enum Value {', 'Value', 'src/value/mod.rs'), true, 'the code itself');
+    assert.equal(definesName('class Foo(Basic):', 'Foo', 'sympy/core/basic.py'), true);
+    // The same comment styles in other languages are left alone (Doxygen's `///` in C++).
+    assert.equal(definesName('/// class Widget {', 'Widget', 'include/widget.hpp'), true);
+  });
+
   it('tells a type-only declaration from a definition with behaviour', () => {
     // Declarations of real repositories: Lombok's annotation types, Flipt's Go store interface, TypeScript types.
     const declarations: [string, string][] = [
