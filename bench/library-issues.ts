@@ -31,7 +31,9 @@
 // which made helper36's 32). A thirteenth (`"written": "helper42"`), by another blind helper, is against the
 // TypeScript sources of msw, @tanstack/router-core, lexical and @trpc/client (23 / 48 first as written, on the
 // forty-fourth session's build); a fourteenth (`"written": "helper43"`) against execa, mdast-util-to-markdown,
-// @nestjs/core as npm ships it (compiled `.js` beside `.d.ts`) and @apollo/server's TypeScript sources.
+// @nestjs/core as npm ships it (compiled `.js` beside `.d.ts`) and @apollo/server's TypeScript sources. A
+// fifteenth (`"written": "helper46"`), by another blind helper, is against four JavaScript applications as npm
+// publishes them: Ghost's server, Eleventy, Node-RED's runtime and nodemon.
 // Usage: npx tsx bench/library-issues.ts [--written GROUP] [--features FILE]; results in
 // bench/results/library-issues.json (not written when one group is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
@@ -167,6 +169,12 @@ const FETCHED: Record<string, { version: string; parts: (from: string[]) => [str
   '@nestjs/core': { version: '12.6.3', parts: (entries) => entries.filter((e) => !/^(?:LICENSE|PACKAGE\.md|Readme\.md)$/.test(e)).map((e) => [e, e]) },
   '@apollo/server': { version: '5.5.1', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
   'eslint-plugin-react': { version: '7.37.5', parts: () => ['package.json', 'index.js', 'lib', 'configs'].map((part) => [part, part]), skip: /\.d\.ts(\.map)?$/ },
+  // The forty-sixth session's batch: JavaScript applications as npm publishes them, whole (Ghost without its themes
+  // and its built admin client, which its repository keeps elsewhere or does not commit).
+  ghost: { version: '6.65.0', parts: (entries) => entries.filter((e) => e !== 'content').map((e) => [e, e]), skip: /^\/core\/built(\/|$)/ },
+  '@11ty/eleventy': { version: '3.1.8', parts: (entries) => entries.map((e) => [e, e]) },
+  '@node-red/runtime': { version: '5.0.7', parts: (entries) => entries.map((e) => [e, e]) },
+  nodemon: { version: '3.1.14', parts: (entries) => entries.map((e) => [e, e]) },
   '@mui/material': {
     version: '5.18.0',
     parts: (entries) => [['package.json', 'package.json'], ...entries.filter((e) => !MUI_COPIES.has(e)).map((e): [string, string] => [e, join('src', e)])],
