@@ -234,13 +234,7 @@ function sharedSettings(issues: TrainingIssue[], models: Map<string, RankerModel
   const runs = issues.filter(inGroup).length;
   const challenger = bestSettings(issues, models, inGroup, options, (settings) => settings);
   const scored = (settings: AnswerSizeSettings): ScoredSettings => ({ ...settings, f05: meanF05(issues, models, inGroup, settings) });
-  return preferPrior(scored(SHARED_PRIOR), scored(challenger), runs);
-}
-
-/** The `prior` settings, unless the `challenger` scores at least one run's worth (1 / runs) of mean F0.5 more. */
-export function preferPrior(prior: ScoredSettings, challenger: ScoredSettings, runs: number): AnswerSizeSettings {
-  const winner = challenger.f05 >= prior.f05 + 1 / Math.max(1, runs) ? challenger : prior;
-  return { maxFiles: winner.maxFiles, missingGold: winner.missingGold };
+  return pickSettings([scored(SHARED_PRIOR), scored(challenger)], runs);
 }
 
 /** One file, no more: the answer of a language whose fixes mostly change one file (mostlyOneFile). */
@@ -374,9 +368,10 @@ export interface ScoredSettings extends AnswerSizeSettings {
 }
 
 /**
- * The settings to keep from `tried` (in grid order: fewer files first, then fewer gold expected outside), scored
- * over `runs` runs. A later setting replaces the best so far only when it scores at least one run's worth of mean
- * F0.5 (1 / runs) more: a larger answer must earn its place, and a difference no single run could make is noise.
+ * The settings to keep from `tried` (in grid order: fewer files first, then fewer gold expected outside; or an
+ * incumbent first, then its challenger), scored over `runs` runs. A later setting replaces the best so far only when
+ * it scores at least one run's worth of mean F0.5 (1 / runs) more: a larger answer must earn its place, and a
+ * difference no single run could make is noise.
  * (Picking the plain maximum, the Python-led size flipped between 1 and 2 files on margins of 0.0003 and 0.0013,
  * a tenth of one run's worth, as the collected features moved.)
  */

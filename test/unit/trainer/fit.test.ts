@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { FEATURE_NAMES, SHARED_FEATURES, TWIN_LANGUAGES } from '../../../src/core/embedded/features';
 import { probabilities } from '../../../src/core/embedded/ranker';
 import { labelIssue, type TrainingIssue } from '../../../src/trainer/examples';
-import { DEFAULT_FIT, ONE_FILE, SHARED_PRIOR, answerFor, chanceMostly, fitModel, mostlyOneFile, pickSettings, preferPrior, repositoryFolds, trainRanker } from '../../../src/trainer/fit';
+import { DEFAULT_FIT, ONE_FILE, SHARED_PRIOR, answerFor, chanceMostly, fitModel, mostlyOneFile, pickSettings, repositoryFolds, trainRanker } from '../../../src/trainer/fit';
 import { trainingTable } from '../../../src/trainer/report';
 
 const HAND_RATIO = FEATURE_NAMES.indexOf('hand_score_ratio');
@@ -170,10 +170,10 @@ describe('ranker training', () => {
   it('keeps the shared prior size unless the grid\'s best beats it by one run\'s worth (hand-computed)', () => {
     // The forty-sixth session's grid on 327 runs no Python file leads: one run's worth is 1/327 = 0.00306.
     const prior = { ...SHARED_PRIOR, f05: 0.4308 };
-    assert.deepEqual(preferPrior(prior, { maxFiles: 2, missingGold: 0, f05: 0.4295 }, 327), SHARED_PRIOR, 'a worse challenger');
-    assert.deepEqual(preferPrior(prior, { maxFiles: 3, missingGold: 1.5, f05: 0.4317 }, 327), SHARED_PRIOR, '+0.0009 is noise');
-    assert.deepEqual(preferPrior(prior, { maxFiles: 2, missingGold: 0, f05: 0.4345 }, 327), { maxFiles: 2, missingGold: 0 }, '+0.0037 wins');
-    assert.deepEqual(preferPrior(prior, { maxFiles: 1, missingGold: 0, f05: 0.45 }, 10), SHARED_PRIOR, 'on 10 runs a run is worth 0.1');
+    assert.deepEqual(pickSettings([prior, { maxFiles: 2, missingGold: 0, f05: 0.4295 }], 327), SHARED_PRIOR, 'a worse challenger');
+    assert.deepEqual(pickSettings([prior, { maxFiles: 3, missingGold: 1.5, f05: 0.4317 }], 327), SHARED_PRIOR, '+0.0009 is noise');
+    assert.deepEqual(pickSettings([prior, { maxFiles: 2, missingGold: 0, f05: 0.4345 }], 327), { maxFiles: 2, missingGold: 0 }, '+0.0037 wins');
+    assert.deepEqual(pickSettings([prior, { maxFiles: 1, missingGold: 0, f05: 0.45 }], 10), SHARED_PRIOR, 'on 10 runs a run is worth 0.1');
   });
 
   it('chooses the answer size of Python-led runs apart: one file where Python fixes change one, several elsewhere', () => {
