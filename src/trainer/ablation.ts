@@ -38,9 +38,10 @@ export function ablationGroups(): Map<string, string[]> {
 /**
  * The issues with the named shared features, and every language's twin of them, set to 0: a constant column,
  * which the fit gives no weight, so the model is the one trained without them. `TWINS_GROUP` clears every
- * twin and language flag instead.
+ * twin and language flag instead. With `onFiles`, only candidates whose path it matches lose them (one
+ * language's files: does a group help that language's ranking?); the rest keep every feature.
  */
-export function withoutFeatures(issues: TrainingIssue[], features: readonly string[] | typeof TWINS_GROUP): TrainingIssue[] {
+export function withoutFeatures(issues: TrainingIssue[], features: readonly string[] | typeof TWINS_GROUP, onFiles?: RegExp): TrainingIssue[] {
   const twinNames = TWIN_LANGUAGES.map(({ name }) => `${name}_`);
   const cleared = new Set(
     FEATURE_NAMES.flatMap((name, index) => {
@@ -51,7 +52,9 @@ export function withoutFeatures(issues: TrainingIssue[], features: readonly stri
   );
   return issues.map((issue) => ({
     ...issue,
-    candidates: issue.candidates.map((c) => ({ ...c, values: c.values.map((v, i) => (cleared.has(i) ? 0 : v)) })),
+    candidates: issue.candidates.map((c) =>
+      onFiles && !onFiles.test(c.path) ? c : { ...c, values: c.values.map((v, i) => (cleared.has(i) ? 0 : v)) },
+    ),
   }));
 }
 
@@ -66,15 +69,15 @@ export interface AblationRow {
   heldOut: Record<string, Summary>;
 }
 
-/** Trains without each group in turn (and once with every feature) and scores the models. */
-export function ablate(train: TrainingIssue[], heldOut: Record<string, TrainingIssue[]>, options: FitOptions): AblationRow[] {
+/** Trains without each group in turn (and once with every feature) and scores the models; `onFiles` as in withoutFeatures. */
+export function ablate(train: TrainingIssue[], heldOut: Record<string, TrainingIssue[]>, options: FitOptions, onFiles?: RegExp): AblationRow[] {
   const variants: [string, readonly string[] | typeof TWINS_GROUP][] = [['(every feature)', []], ...ablationGroups(), [TWINS_GROUP, TWINS_GROUP]];
   return variants.map(([group, features]) => {
-    const rows = withoutFeatures(train, features);
+    const rows = withoutFeatures(train, features, onFiles);
     const fixedSize = trainRanker(rows, { ...options, maxFilesGrid: [3], missingGoldGrid: [1] }).crossValidation.byLanguage;
     const { model, crossValidation } = trainRanker(rows, options);
     const scored = Object.entries(heldOut).map(([name, issues]) => {
-      const cleared = withoutFeatures(issues, features);
+      const cleared = withoutFeatures(issues, features, onFiles);
       return [name, scoreAnswers(cleared, new Map(cleared.map((i) => [i.instance_id, answerFor(model, i)]))).all!] as const;
     });
     return { group, fixedSize, chosenSize: crossValidation.overall, heldOut: Object.fromEntries(scored) };

@@ -41,6 +41,14 @@ describe('ranker feature ablation', () => {
     assert.equal(TWIN_LANGUAGES.length, 2, 'a third twin language needs its twin cleared above too');
   });
 
+  it("clears a feature only on the files given, leaving other languages' candidates whole", () => {
+    const values = FEATURE_NAMES.map((_, i) => i + 1);
+    const input = [labelIssue({ instance_id: 'x', repo: 'o/r', gold_files: [] }, [{ path: 'a.py', values }, { path: 'b.go', values }])];
+    const [out] = withoutFeatures(input, ['definition_of_title_clue'], TWIN_LANGUAGES[0].file);
+    assert.deepEqual(out!.candidates[0]!.values.flatMap((v, i) => (v === 0 ? [i] : [])), [DEFINES, PYTHON_DEFINES, GO_DEFINES]);
+    assert.deepEqual(out!.candidates[1]!.values, values, 'the Go file keeps every feature');
+  });
+
   it('clears every twin and language flag for the twins row, and no shared feature', () => {
     const values = FEATURE_NAMES.map(() => 1);
     const [out] = withoutFeatures([labelIssue({ instance_id: 'x', repo: 'o/r', gold_files: [] }, [{ path: 'a.go', values }])], TWINS_GROUP);
@@ -58,5 +66,13 @@ describe('ranker feature ablation', () => {
     assert.ok(row('definitions of named symbols').fixedSize.all!.acc_at_1 < 0.5, 'without the definitions only the hand order is left');
     assert.ok(row('definitions of named symbols').heldOut.dev!.precision < 0.5);
     assert.ok(row('mentions and messages').heldOut.dev!.precision > 0.9, 'an unused group changes nothing');
+  });
+
+  it("leaves a group out of one language's files only", () => {
+    const rows = ablate(issues(40, 'rs'), { dev: issues(12, 'rs') }, DEFAULT_FIT, TWIN_LANGUAGES[0].file);
+    const definitions = rows.find((r) => r.group === 'definitions of named symbols')!;
+    assert.ok(definitions.heldOut.dev!.precision > 0.9, 'Rust files keep their definitions when Python files lose them');
+    const onPython = ablate(issues(40, 'py'), { dev: issues(12, 'py') }, DEFAULT_FIT, TWIN_LANGUAGES[0].file);
+    assert.ok(onPython.find((r) => r.group === 'definitions of named symbols')!.heldOut.dev!.precision < 0.5);
   });
 });
