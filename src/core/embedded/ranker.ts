@@ -1,5 +1,6 @@
 import { CodeGrepError } from '../../common/errors';
-import { FEATURE_NAMES, PYTHON_FILE, SHARED_FEATURES, TWIN_LANGUAGES, type CandidateFeatures } from './features';
+import { FEATURE_GROUPS, FEATURE_NAMES, PYTHON_FILE, SHARED_FEATURES, TWIN_LANGUAGES, type CandidateFeatures } from './features';
+import type { EvidenceGroup } from './reasons';
 
 /** The model file's format name and version; a file of another version is refused, not misread. */
 export const RANKER_FORMAT = 'codegrep-ranker';
@@ -126,6 +127,18 @@ export function setAsideFor(model: Pick<RankerModel, 'setAside'>, path: string):
   const language = TWIN_LANGUAGES.find((l) => l.file.test(path))?.name;
   const names = (language && model.setAside?.[language]) || [];
   return new Set(names.map((name) => FEATURE_NAMES.indexOf(name)));
+}
+
+/** The evidence groups whose every feature the model sets aside on `path` (a Python file's name), which its reason does not give. */
+export function unweighedGroups(model: Pick<RankerModel, 'setAside'>, path: string): ReadonlySet<EvidenceGroup> {
+  const unused = setAsideFor(model, path);
+  const groups = new Set<EvidenceGroup>();
+  if (unused.size === 0) return groups;
+  const shared = FEATURE_NAMES.slice(0, SHARED_FEATURES);
+  for (const group of new Set(shared.flatMap((name) => FEATURE_GROUPS[name] ?? []))) {
+    if (shared.every((name, i) => FEATURE_GROUPS[name] !== group || unused.has(i))) groups.add(group);
+  }
+  return groups;
 }
 
 function sigmoid(x: number): number {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { CodeGrepError } from '../../../../src/common/errors';
 import { defaultRankerModel } from '../../../../src/core/embedded/defaultModel';
 import { FEATURE_NAMES } from '../../../../src/core/embedded/features';
-import { RANKER_FORMAT, RANKER_VERSION, answerLanguage, answerSettings, contributions, parseRankerModel, probabilities, type RankerModel } from '../../../../src/core/embedded/ranker';
+import { RANKER_FORMAT, RANKER_VERSION, answerLanguage, answerSettings, contributions, parseRankerModel, probabilities, unweighedGroups, type RankerModel } from '../../../../src/core/embedded/ranker';
 
 function model(overrides: Partial<RankerModel> = {}): RankerModel {
   const n = FEATURE_NAMES.length;
@@ -111,7 +111,11 @@ describe('ranker model file', () => {
     assert.ok(Math.abs(onGo! - 1 / (1 + Math.exp(-1.5))) < 1e-12);
   });
 
-  it('the shipped model sets the path words aside on Python files', () => {
-    assert.deepEqual(defaultRankerModel().setAside?.python, ['title_file_name', 'body_file_name', 'title_path_words', 'body_path_words', 'title_path_stems', 'body_path_stems']);
+  it('the shipped model sets the path words aside on Python files, so their reasons do not give a file name', () => {
+    const shipped = defaultRankerModel();
+    assert.deepEqual(shipped.setAside?.python, ['title_file_name', 'body_file_name', 'title_path_words', 'body_path_words', 'title_path_stems', 'body_path_stems']);
+    assert.deepEqual([...unweighedGroups(shipped, 'sympy/printing/printer.py')].sort(), ['body-name', 'title-name']);
+    assert.deepEqual([...unweighedGroups(shipped, 'src/printer.ts')], []);
+    assert.deepEqual([...unweighedGroups(model({ setAside: { python: ['title_file_name', 'definition_strength'] } }), 'a.py')], ['title-name'], 'a group with one of its features left counts');
   });
 });
