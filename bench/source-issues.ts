@@ -29,7 +29,10 @@
 // and TagLib (20 / 48 first file right on the build before the C++ header rule, 22 / 48 with it). The forty-fifth
 // session's, 48 in the same thirds: helper44 against the Go modules go-yaml v3, gorilla/websocket, Echo 4 and
 // go-toml 1.9 (31 / 48 first file right as written, on that session's final build); helper45 against the Rust
-// crates toml 0.5, url 2.3, csv 1.1 and itertools 0.10 (35 / 48 as written, the same build).
+// crates toml 0.5, url 2.3, csv 1.1 and itertools 0.10 (35 / 48 as written, the same build). The forty-seventh
+// session's, 48 in the same thirds: helper47 against the Python projects Pygments 2.14, Babel 2.10 (without its
+// locale data), sqlparse 0.4 and python-dateutil 2.8, written after the path words were set aside on Python files
+// and used to check that change on issues it was not chosen on.
 // Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME] [--language L] [--features FILE]; results in
 // bench/results/source-issues.json (written only when every issue is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
@@ -165,6 +168,11 @@ const PACKAGES: Record<string, { version: string; language: string; installed?: 
   'rust-url': { version: '2.3.1-1', language: 'rust', installed: 'librust-url-dev' },
   'rust-csv': { version: '1.1.6-1', language: 'rust', installed: 'librust-csv-dev' },
   'rust-itertools': { version: '0.10.3-1', language: 'rust', installed: 'librust-itertools-dev' },
+  // The forty-seventh session's batch: Python projects as Debian installs them.
+  pygments: { version: '2.14.0+dfsg-1', language: 'python', installed: 'python3-pygments' },
+  babel: { version: '2.10.3-1', language: 'python', installed: 'python3-babel' },
+  sqlparse: { version: '0.4.2-1+deb12u1', language: 'python', installed: 'python3-sqlparse' },
+  dateutil: { version: '2.8.2-2', language: 'python', installed: 'python3-dateutil' },
 };
 
 /** The tree of `name` as `PACKAGES` pins it, unpacked into a fresh folder under `root`. */
