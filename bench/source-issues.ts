@@ -31,8 +31,8 @@
 // go-toml 1.9 (31 / 48 first file right as written, on that session's final build); helper45 against the Rust
 // crates toml 0.5, url 2.3, csv 1.1 and itertools 0.10 (35 / 48 as written, the same build). The forty-seventh
 // session's, 48 in the same thirds: helper47 against the Python projects Pygments 2.14, Babel 2.10 (without its
-// locale data), sqlparse 0.4 and python-dateutil 2.8, written after the path words were set aside on Python files
-// and used to check that change on issues it was not chosen on.
+// locale data), sqlparse 0.4 and python-dateutil 2.8 (31 / 48 first file right as written), written to check a
+// change to Python's ranking on issues it was not chosen on (it lost 2 of them, and was not kept).
 // Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME] [--language L] [--features FILE]; results in
 // bench/results/source-issues.json (written only when every issue is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
