@@ -32,7 +32,9 @@
 // crates toml 0.5, url 2.3, csv 1.1 and itertools 0.10 (35 / 48 as written, the same build). The forty-seventh
 // session's, 48 in the same thirds: helper47 against the Python projects Pygments 2.14, Babel 2.10 (without its
 // locale data), sqlparse 0.4 and python-dateutil 2.8 (31 / 48 first file right as written), written to check a
-// change to Python's ranking on issues it was not chosen on (it lost 2 of them, and was not kept).
+// change to Python's ranking on issues it was not chosen on (it lost 2 of them, and was not kept); helper48 against
+// jsonschema 4.10, attrs 22.2, Arrow 1.2 and parso 0.8 (34 / 48 as written, the forty-sixth session's ranking), to
+// check the narrower change that followed, by a rule set before the batch was written.
 // Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME] [--language L] [--features FILE]; results in
 // bench/results/source-issues.json (written only when every issue is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
@@ -173,6 +175,10 @@ const PACKAGES: Record<string, { version: string; language: string; installed?: 
   babel: { version: '2.10.3-1', language: 'python', installed: 'python3-babel' },
   sqlparse: { version: '0.4.2-1+deb12u1', language: 'python', installed: 'python3-sqlparse' },
   dateutil: { version: '2.8.2-2', language: 'python', installed: 'python3-dateutil' },
+  jsonschema: { version: '4.10.3-1', language: 'python', installed: 'python3-jsonschema' },
+  attrs: { version: '22.2.0-1', language: 'python', installed: 'python3-attr' },
+  arrow: { version: '1.2.3-1', language: 'python', installed: 'python3-arrow' },
+  parso: { version: '0.8.3-1', language: 'python', installed: 'python3-parso' },
 };
 
 /** The tree of `name` as `PACKAGES` pins it, unpacked into a fresh folder under `root`. */
