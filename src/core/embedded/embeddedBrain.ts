@@ -20,7 +20,7 @@ import { chooseAnswerSize } from './answerSize';
 import { implementationFirst } from './headerSource';
 import { FEATURE_GROUPS, FEATURE_NAMES, candidateFeatures, type CandidateFeatures, type FeatureInput } from './features';
 import { defaultRankerModel } from './defaultModel';
-import { answerSettings, contributions, probabilities, type RankerModel } from './ranker';
+import { answerSettings, contributions, probabilities, unweighedGroups, type RankerModel } from './ranker';
 import { chooseAnswer, rankFiles, type ScoreContext, type ScoredFile } from './score';
 import { plural } from '../../common/wording';
 
@@ -232,8 +232,8 @@ class EmbeddedSession implements BrainSession {
     const chosen = model || this.options.observe ? this.learnedChoice(ranked, context, model, checked) : undefined;
     const first = ranked[0]?.path;
     const tiedToFirst = first ? checked.importTies?.get(first) : undefined;
-    const cite = ({ file, score, weights, declaredBy, halfOf }: Choice): CitedFile => {
-      const found = { definedName: defined?.get(file.path)?.name, importedWith: tiedToFirst?.has(file.path) ? first : undefined, declaredBy, halfOf };
+    const cite = ({ file, score, weights, declaredBy, halfOf, unweighed }: Choice): CitedFile => {
+      const found = { definedName: defined?.get(file.path)?.name, importedWith: tiedToFirst?.has(file.path) ? first : undefined, declaredBy, halfOf, unweighed };
       const cited: CitedFile = { path: file.path, reason: reasonFor(file, context, weights, found), score: round(score) };
       const ranges = rangesFor(file, this.check?.wordLines(file.path), defined?.get(file.path)?.lines);
       if (ranges.length > 0) cited.ranges = ranges;
@@ -268,7 +268,12 @@ class EmbeddedSession implements BrainSession {
     const p = probabilities(model, features);
     const order = implementationFirst(
       p
-        .map((probability, index): Choice => ({ file: ranked[index]!, score: probability, weights: groupWeights(model, features[index]!) }))
+        .map((probability, index): Choice => ({
+          file: ranked[index]!,
+          score: probability,
+          weights: groupWeights(model, features[index]!),
+          unweighed: unweighedGroups(model, ranked[index]!.path),
+        }))
         .sort((a, b) => b.score - a.score || a.file.path.localeCompare(b.file.path)),
       this.issue.titleWords,
     );
@@ -316,6 +321,8 @@ interface Choice {
   declaredBy?: { header: string; name: string };
   /** Set on a C++ header or inline part added as the other half of an answered one (otherHalves.ts). */
   halfOf?: string;
+  /** Evidence groups the model sets aside on this file (unweighedGroups). */
+  unweighed?: ReadonlySet<EvidenceGroup>;
 }
 
 /** Each evidence group's total share of a candidate's log-odds, for the reason. */

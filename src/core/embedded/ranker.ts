@@ -1,9 +1,10 @@
 import { CodeGrepError } from '../../common/errors';
-import { FEATURE_NAMES, PYTHON_FILE, type CandidateFeatures } from './features';
+import { FEATURE_GROUPS, FEATURE_NAMES, PYTHON_FILE, SHARED_FEATURES, TWIN_LANGUAGES, type CandidateFeatures } from './features';
+import type { EvidenceGroup } from './reasons';
 
 /** The model file's format name and version; a file of another version is refused, not misread. */
 export const RANKER_FORMAT = 'codegrep-ranker';
-export const RANKER_VERSION = 1;
+export const RANKER_VERSION = 2;
 
 /** A logistic model over standardised candidate features, plus the answer policy's constants. */
 export interface RankerModel {
@@ -31,9 +32,18 @@ export interface RankerModel {
    * cross-validation showed they answer that language's held-out repositories better than the shared ones.
    */
   languages?: Partial<Record<AnswerLanguage, AnswerSizeSettings>>;
+  /**
+   * Shared features whose evidence does not count on one twin language's files (`python: ['title_file_name']`):
+   * on such a file each contributes nothing, as if it held the training mean, and the language's twins were
+   * fitted without it. Absent: every feature counts on every file.
+   */
+  setAside?: Partial<Record<TwinLanguage, string[]>>;
   /** How the file was made (dataset, rows, command); informative only. */
   trained?: Record<string, unknown>;
 }
+
+/** A language whose files get twins of the shared features (TWIN_LANGUAGES). */
+export type TwinLanguage = (typeof TWIN_LANGUAGES)[number]['name'];
 
 /** How many files an answer may hold, and how many gold files the answer-size rule expects outside the candidates. */
 export interface AnswerSizeSettings {
@@ -89,6 +99,11 @@ export function parseRankerModel(data: unknown): RankerModel {
   if (languages !== undefined && !(isRecord(languages) && Object.entries(languages).every(([name, settings]) => name in ANSWER_LANGUAGES && isSettings(settings)))) {
     throw fail('has a bad "languages"');
   }
+  const setAside = data.setAside;
+  const shared = FEATURE_NAMES.slice(0, SHARED_FEATURES);
+  const isSetAside = ([name, features]: [string, unknown]) =>
+    TWIN_LANGUAGES.some((l) => l.name === name) && Array.isArray(features) && features.every((f) => shared.includes(f as string));
+  if (setAside !== undefined && !(isRecord(setAside) && Object.entries(setAside).every(isSetAside))) throw fail('has a bad "setAside"');
   return data as unknown as RankerModel;
 }
 
@@ -103,7 +118,27 @@ export function probabilities(model: RankerModel, rows: CandidateFeatures[]): nu
 
 /** Each feature's additive share of a candidate's log-odds (what the reason is built from). */
 export function contributions(model: RankerModel, row: CandidateFeatures): number[] {
-  return row.values.map((value, i) => model.weights[i] * ((value - model.mean[i]) / (model.scale[i] || 1)));
+  const unused = setAsideFor(model, row.path);
+  return row.values.map((value, i) => (unused.has(i) ? 0 : model.weights[i] * ((value - model.mean[i]) / (model.scale[i] || 1))));
+}
+
+/** Indices of the shared features the model sets aside on `path`'s language (RankerModel.setAside). */
+export function setAsideFor(model: Pick<RankerModel, 'setAside'>, path: string): ReadonlySet<number> {
+  const language = TWIN_LANGUAGES.find((l) => l.file.test(path))?.name;
+  const names = (language && model.setAside?.[language]) || [];
+  return new Set(names.map((name) => FEATURE_NAMES.indexOf(name)));
+}
+
+/** The evidence groups whose every feature the model sets aside on `path` (a Python file's name), which its reason does not give. */
+export function unweighedGroups(model: Pick<RankerModel, 'setAside'>, path: string): ReadonlySet<EvidenceGroup> {
+  const unused = setAsideFor(model, path);
+  const groups = new Set<EvidenceGroup>();
+  if (unused.size === 0) return groups;
+  const shared = FEATURE_NAMES.slice(0, SHARED_FEATURES);
+  for (const group of new Set(shared.flatMap((name) => FEATURE_GROUPS[name] ?? []))) {
+    if (shared.every((name, i) => FEATURE_GROUPS[name] !== group || unused.has(i))) groups.add(group);
+  }
+  return groups;
 }
 
 function sigmoid(x: number): number {

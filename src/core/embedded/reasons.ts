@@ -38,6 +38,8 @@ export interface CheckFindings {
   declaredBy?: { header: string; name: string };
   /** The C++ header or inline part this file is the other half of, added because the issue asks for a feature. */
   halfOf?: string;
+  /** Evidence the model does not weigh on this file (RankerModel.setAside), so the reason does not give it. */
+  unweighed?: ReadonlySet<EvidenceGroup>;
 }
 
 /**
@@ -61,7 +63,9 @@ export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWord
   const { definedName, importedWith, declaredBy, halfOf } = found;
   const e = file.evidence;
   const parts: { group: EvidenceGroup; text: string }[] = [];
-  const add = (group: EvidenceGroup, text: string) => parts.push({ group, text });
+  const add = (group: EvidenceGroup, text: string) => {
+    if (!found.unweighed?.has(group)) parts.push({ group, text });
+  };
   for (const clue of strongestFirst(e.pathMatches)) add('path', `path \`${clue.text}\` is ${WHERE[clue.source]}`);
   for (const clue of strongestFirst(e.moduleMatches)) {
     // A deep import names the module by the package's own path (`dayjs/plugin/utc`), not a dotted one.

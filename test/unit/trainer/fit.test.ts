@@ -100,6 +100,40 @@ describe('ranker training', () => {
     assert.deepEqual(answerFor(withTwinsModel, go), ['f2.go']);
   });
 
+  it("sets a feature aside on one language's files: its twins get no weight and its evidence moves no probability there", () => {
+    // Python and Go alike: the gold file is the one that defines the title's name, which the hand ranking puts last.
+    const rows: TrainingIssue[] = [];
+    for (let i = 0; i < 60; i++) {
+      const ext = i % 2 ? 'go' : 'py';
+      const candidates = [0, 1, 2].map((c) => {
+        const base = new Array<number>(SHARED_FEATURES).fill(0);
+        base[HAND_RATIO] = 1 - c * 0.1;
+        base[DEFINES] = c === 2 ? 1 : 0;
+        return { path: `f${c}.${ext}`, values: withTwins(base, `f${c}.${ext}`) };
+      });
+      rows.push(labelIssue({ instance_id: `r${i % 6}__${i}`, repo: `o/r${i % 6}`, language: ext === 'go' ? 'go' : 'python', gold_files: [`f2.${ext}`] }, candidates));
+    }
+    const options = { ...DEFAULT_FIT, setAside: { python: ['definition_of_title_clue'] } };
+    const m = fitModel(rows, options, 1, 0);
+    assert.deepEqual(m.setAside, { python: ['definition_of_title_clue'] });
+    assert.ok(m.weights[DEFINES]! > 0, 'the shared weight is learned on every file');
+    assert.equal(m.weights[FEATURE_NAMES.indexOf('python_definition_of_title_clue')], 0);
+    // The same candidates with the definition moved to the first file: Go's probabilities follow it, Python's do not.
+    const moved = (issue: TrainingIssue) => issue.candidates.map((c, k) => {
+      const base = c.values.slice(0, SHARED_FEATURES);
+      base[DEFINES] = k === 0 ? 1 : 0;
+      return { ...c, values: withTwins(base, c.path) };
+    });
+    const python = rows.find((r) => r.language === 'python')!;
+    const go = rows.find((r) => r.language === 'go')!;
+    assert.deepEqual(probabilities(m, moved(python)), probabilities(m, python.candidates));
+    assert.notDeepEqual(probabilities(m, moved(go)), probabilities(m, go.candidates));
+    assert.deepEqual(answerFor(m, go), ['f2.go']);
+    const without = fitModel(rows, { ...DEFAULT_FIT, setAside: {} }, 1, 0);
+    assert.equal(without.setAside, undefined, 'nothing set aside: no field');
+    assert.notDeepEqual(probabilities(without, moved(python)), probabilities(without, python.candidates));
+  });
+
   it("gives another language's runs settings of their own only when they win on repositories held out of the choice", () => {
     // Go issues: all three candidates are gold. Rust issues (one in four, over six repositories): only the leader
     // among the candidates, and a second file outside them, so Rust fixes are not mostly one-file ones.

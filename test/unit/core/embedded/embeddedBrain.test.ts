@@ -120,6 +120,17 @@ describe('EmbeddedBrain end to end (real git repo, real ripgrep, Locator)', func
     assert.equal(result.confidence.level, best >= 0.75 ? 'high' : best >= 0.45 ? 'medium' : 'low');
   });
 
+  it("does not give a Python file's name as its reason: the model sets that evidence aside there", async () => {
+    const issue = { title: 'The config parser ignores the unit', body: 'Durations like "2h" come back as 2, and `parse_duration` drops the "h".' };
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain());
+    const parser = [...result.candidates, ...(result.alsoConsidered ?? [])].find((c) => c.path === 'src/config/parser.py');
+    assert.ok(parser, JSON.stringify(result.candidates));
+    assert.doesNotMatch(parser.reason, /named after/i);
+    assert.match(parser.reason, /parse_duration/);
+    const hand = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain({ model: null }));
+    assert.match(hand.candidates.find((c) => c.path === 'src/config/parser.py')?.reason ?? '', /named after "parser"/i, 'the hand ranking still counts it');
+  });
+
   it('ranks the defining file first without a traceback too', async () => {
     const issue = { title: 'parse_duration should accept minutes', body: '`parse_duration("3m")` raises.' };
     const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain());

@@ -195,6 +195,11 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     assert.doesNotMatch(reasonFor(file, base, undefined, { definedName: 'drawStarRating' }), /drawStarRating/, 'the hand ranking did not weigh it, so does not name it');
     assert.doesNotMatch(reasonFor(file, base, new Map(named), { definedName: 'renderStars' }), /named with the title's words/, 'a name the issue spelled is said once');
 
+    const byName = { ...rankFiles(b.all(), b.context({ ...base, titleWords: ['card'] }))[0]!, sharedWords: [] };
+    const nameFirst = new Map([...weights, ['title-name', 5]] as const);
+    assert.match(reasonFor(byName, { ...base, titleWords: ['card'] }, nameFirst), /^Named after "card" in the issue title; uses `renderStars`$/);
+    assert.match(reasonFor(byName, { ...base, titleWords: ['card'] }, nameFirst, { unweighed: new Set(['title-name'] as const) }), /^Uses `renderStars`; defines `renderStars`/, 'evidence the model sets aside on the file is not given');
+
     const tied = new Map([...weights, ['import', 2]] as const);
     assert.match(reasonFor(file, base, tied, { importedWith: 'src/stars.js' }), /^Imports or is imported by `src\/stars.js`; uses `renderStars`$/, 'an import tie to the first file, when the model weighs it most');
     assert.doesNotMatch(reasonFor(file, base, undefined, { importedWith: 'src/stars.js' }), /stars\.js/, 'the hand ranking does not weigh ties');

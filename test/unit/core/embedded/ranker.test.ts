@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { CodeGrepError } from '../../../../src/common/errors';
 import { defaultRankerModel } from '../../../../src/core/embedded/defaultModel';
 import { FEATURE_NAMES } from '../../../../src/core/embedded/features';
-import { RANKER_FORMAT, RANKER_VERSION, answerLanguage, answerSettings, contributions, parseRankerModel, probabilities, type RankerModel } from '../../../../src/core/embedded/ranker';
+import { RANKER_FORMAT, RANKER_VERSION, answerLanguage, answerSettings, contributions, parseRankerModel, probabilities, unweighedGroups, type RankerModel } from '../../../../src/core/embedded/ranker';
 
 function model(overrides: Partial<RankerModel> = {}): RankerModel {
   const n = FEATURE_NAMES.length;
@@ -44,6 +44,9 @@ describe('ranker model file', () => {
     refuse({ ...model(), python: { maxFiles: 'one' } }, /"python"/);
     refuse({ ...model(), languages: { klingon: { maxFiles: 1, missingGold: 0 } } }, /"languages"/);
     refuse({ ...model(), languages: { rust: { maxFiles: 1 } } }, /"languages"/);
+    refuse({ ...model(), setAside: { rust: ['title_file_name'] } }, /"setAside"/);
+    refuse({ ...model(), setAside: { python: ['no_such_feature'] } }, /"setAside"/);
+    refuse({ ...model(), setAside: { python: ['python_title_file_name'] } }, /"setAside"/);
     assert.equal(parseRankerModel(model()).maxFiles, 3);
     assert.deepEqual(parseRankerModel(model({ languages: { rust: { maxFiles: 1, missingGold: 0 } } })).languages, { rust: { maxFiles: 1, missingGold: 0 } });
   });
@@ -87,5 +90,32 @@ describe('ranker model file', () => {
     assert.deepEqual(contributions(m, row).slice(0, 2), [2, -1]);
     const [p] = probabilities(m, [row]);
     assert.ok(Math.abs(p! - 1 / (1 + Math.exp(-1.5))) < 1e-12);
+  });
+
+  it("sets a feature aside on one language's files only: there it adds nothing, elsewhere it counts (hand-computed)", () => {
+    const n = FEATURE_NAMES.length;
+    const named = FEATURE_NAMES.indexOf('title_file_name');
+    const weights = new Array<number>(n).fill(0);
+    weights[named] = 2;
+    const mean = new Array<number>(n).fill(0);
+    mean[named] = 0.25;
+    const m = parseRankerModel(model({ weights, mean, setAside: { python: ['title_file_name'] } }));
+    const values = new Array<number>(n).fill(0);
+    values[named] = 1;
+    assert.equal(contributions(m, { path: 'sympy/printing/printer.py', values })[named], 0);
+    assert.equal(contributions(m, { path: 'typings/printer.pyi', values })[named], 0);
+    assert.equal(contributions(m, { path: 'core/printer.go', values })[named], 1.5, '2 × (1 − 0.25)');
+    assert.equal(contributions(m, { path: 'src/printer.ts', values })[named], 1.5);
+    const [onPython, onGo] = probabilities(m, [{ path: 'printer.py', values }, { path: 'printer.go', values }]);
+    assert.equal(onPython, 0.5);
+    assert.ok(Math.abs(onGo! - 1 / (1 + Math.exp(-1.5))) < 1e-12);
+  });
+
+  it("the shipped model sets the title's file name aside on Python files, so their reasons do not give it", () => {
+    const shipped = defaultRankerModel();
+    assert.deepEqual(shipped.setAside?.python, ['title_file_name']);
+    assert.deepEqual([...unweighedGroups(shipped, 'sympy/printing/printer.py')], ['title-name']);
+    assert.deepEqual([...unweighedGroups(shipped, 'src/printer.ts')], []);
+    assert.deepEqual([...unweighedGroups(model({ setAside: { python: ['title_file_name', 'definition_strength'] } }), 'a.py')], ['title-name'], 'a group with one of its features left counts');
   });
 });
