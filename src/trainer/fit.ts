@@ -1,7 +1,7 @@
 import { confidenceOf, type ConfidenceLevel } from '../common/confidence';
 import { chooseAnswerSize } from '../core/embedded/answerSize';
 import { FEATURE_NAMES, PYTHON_FILE, SHARED_FEATURES, TWIN_LANGUAGES, twinsAt } from '../core/embedded/features';
-import { ANSWER_LANGUAGES, RANKER_FORMAT, RANKER_VERSION, answerLanguage, answerSettings, probabilities, type AnswerLanguage, type AnswerSizeSettings, type RankerModel, type TwinLanguage } from '../core/embedded/ranker';
+import { ANSWER_LANGUAGES, RANKER_FORMAT, RANKER_VERSION, answerLanguage, answerSettings, featureIndices, probabilities, type AnswerLanguage, type AnswerSizeSettings, type RankerModel, type TwinLanguage } from '../core/embedded/ranker';
 import { scoreInstance, summarize, type Summary } from '../eval/metrics';
 import { fitLogistic, standardiser, type LogisticFit } from './logistic';
 import type { TrainingIssue } from './examples';
@@ -111,7 +111,7 @@ export function fitModel(
   const stages = TWIN_LANGUAGES.map(({ name }, index) => {
     const at = twinsAt(index);
     const members = twins ? rows.flatMap((r, i) => (r[at] === 1 ? [i] : [])) : [];
-    const unused = new Set((setAside[name] ?? []).map((f) => FEATURE_NAMES.indexOf(f)));
+    const unused = featureIndices(setAside[name] ?? []);
     return members.length > 0 ? fitTwins(rows, labels, sampleWeights, members, standardised, fit, options.twinL2, at, unused) : none;
   });
   return {

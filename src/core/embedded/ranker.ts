@@ -125,20 +125,21 @@ export function contributions(model: RankerModel, row: CandidateFeatures): numbe
 /** Indices of the shared features the model sets aside on `path`'s language (RankerModel.setAside). */
 export function setAsideFor(model: Pick<RankerModel, 'setAside'>, path: string): ReadonlySet<number> {
   const language = TWIN_LANGUAGES.find((l) => l.file.test(path))?.name;
-  const names = (language && model.setAside?.[language]) || [];
+  return featureIndices((language && model.setAside?.[language]) || []);
+}
+
+/** The indices of the named features in FEATURE_NAMES. */
+export function featureIndices(names: readonly string[]): ReadonlySet<number> {
   return new Set(names.map((name) => FEATURE_NAMES.indexOf(name)));
 }
 
 /** The evidence groups whose every feature the model sets aside on `path` (a Python file's name), which its reason does not give. */
 export function unweighedGroups(model: Pick<RankerModel, 'setAside'>, path: string): ReadonlySet<EvidenceGroup> {
   const unused = setAsideFor(model, path);
-  const groups = new Set<EvidenceGroup>();
-  if (unused.size === 0) return groups;
-  const shared = FEATURE_NAMES.slice(0, SHARED_FEATURES);
-  for (const group of new Set(shared.flatMap((name) => FEATURE_GROUPS[name] ?? []))) {
-    if (shared.every((name, i) => FEATURE_GROUPS[name] !== group || unused.has(i))) groups.add(group);
-  }
-  return groups;
+  const groupsOf = (keep: (i: number) => boolean) =>
+    FEATURE_NAMES.slice(0, SHARED_FEATURES).flatMap((name, i) => (keep(i) ? (FEATURE_GROUPS[name] ?? []) : []));
+  const counted = new Set(groupsOf((i) => !unused.has(i)));
+  return new Set(groupsOf((i) => unused.has(i)).filter((group) => !counted.has(group)));
 }
 
 function sigmoid(x: number): number {
