@@ -35,30 +35,40 @@ type Segment = ((segment: ArrayLike<string>) => boolean) | typeof STAR;
  * `*`, `?`, bracket classes (`[a-z]`, `[!x]`, `[^x]`, `[[:digit:]]`) and backslash escapes, as the shell and
  * minimatch read them; with `globstar`, `**` alone between slashes. Braces and extglobs are the caller's.
  */
-export function compileWildcard(pattern: string, options: WildcardOptions = {}): PathMatcher & { testFolded(folded: string): boolean } {
+export function compileWildcard(pattern: string, options: WildcardOptions = {}): CompiledWildcard {
   // Only the path is folded: the pattern's classes keep their case (`[B-[]` is a range of upper case).
   const fold = options.nocase ? (text: string) => text.toLowerCase() : (text: string) => text;
   if (options.crossSlash) {
-    const { tokens } = tokenize(pattern, options.nocase === true, true);
+    const { tokens, literal } = tokenize(pattern, options.nocase === true, true);
     const testFolded = (folded: string) => matchTokens(tokens, [...folded]);
-    return { testFolded, test: (path) => testFolded(fold(path)) };
+    return { testFolded, test: (path) => testFolded(fold(path)), required: literal ? [literal] : [], nameLiteral: '' };
   }
   const written = pattern.split('/');
   const parts = written.map((part) => (options.globstar && part === '**' ? undefined : tokenize(part, options.nocase === true, false)));
   const segments: Segment[] = parts.map((part, i) => (part ? segmentTest(written[i]!, part.tokens, options.nocase === true) : STAR));
   // Cheap checks first, which most paths of a tree fail: the literal text the pattern starts and ends with
-  // (`src/`, `.py`), and its longest literal run (a word).
-  const literal = parts.reduce((best, part) => (part && part.literal.length > best.length ? part.literal : best), '');
+  // (`src/`, `.py`), and every segment's longest literal run, the file name's first (`**/django/conf.*` needs
+  // `conf.`, which few paths hold, as well as `django`, which every path of that tree holds).
+  const required = parts.flatMap((part) => (part && part.literal ? [part.literal] : [])).reverse();
+  const last = parts[parts.length - 1];
   const head = options.nocase ? literalHead(pattern).toLowerCase() : literalHead(pattern);
   const tail = options.nocase ? literalTail(pattern).toLowerCase() : literalTail(pattern);
   const testFolded = (folded: string) => {
-    if (!folded.startsWith(head) || !folded.endsWith(tail) || !folded.includes(literal)) return false;
+    if (!folded.startsWith(head) || !folded.endsWith(tail) || !required.every((literal) => folded.includes(literal))) return false;
     // A string indexes by UTF-16 unit; a path with a character beyond the BMP is walked by code point.
     const astral = ASTRAL.test(folded);
     return matchSegments(segments, folded.split('/').map((segment): ArrayLike<string> => (astral ? [...segment] : segment)));
   };
   // `testFolded` takes the path already in lower case when `nocase`: compileGlob folds it once for all alternatives.
-  return { testFolded, test: (path) => testFolded(fold(path)) };
+  return { testFolded, test: (path) => testFolded(fold(path)), required, nameLiteral: last?.literal ?? '' };
+}
+
+/** A compiled wildcard, with the literal runs every path it matches holds (folded when `nocase`). */
+export interface CompiledWildcard extends PathMatcher {
+  testFolded(folded: string): boolean;
+  required: string[];
+  /** The longest literal run of the last segment, which the path's last segment holds ('' if none). */
+  nameLiteral: string;
 }
 
 const ASTRAL = /[\uD800-\uDFFF]/;
@@ -107,12 +117,28 @@ export function compileGlob(written: string, options: { nocase?: boolean } = {})
   }
   const matchers = alternatives.map((alternative) => compileWildcard(alternative, { globstar: true, nocase: options.nocase }));
   const fold = options.nocase ? (text: string) => text.toLowerCase() : (text: string) => text;
+  const anyName = matchers.length >= PREFILTER_ALTERNATIVES ? nameAlternation(matchers) : undefined;
   return {
     test: (path) => {
       const folded = fold(path);
+      if (anyName && !anyName.test(folded.slice(folded.lastIndexOf('/') + 1))) return false;
       return matchers.some((matcher) => matcher.testFolded(folded));
     },
   };
+}
+
+/**
+ * From this many brace alternatives on, a path's file name is first asked, in one regex, for any of the literal
+ * runs their last segments need (the brain's glob of a title's word pairs, `{special?([-_])case?(s),…}.*` at any
+ * depth, expands to 42), instead of each alternative's checks in turn on the whole path: most names hold none.
+ */
+const PREFILTER_ALTERNATIVES = 8;
+
+/** One regex for "the file name holds a run one alternative's last segment needs", or undefined if one needs none. */
+function nameAlternation(matchers: CompiledWildcard[]): RegExp | undefined {
+  if (matchers.some((matcher) => matcher.nameLiteral === '')) return undefined;
+  const needed = new Set(matchers.map((matcher) => matcher.nameLiteral));
+  return new RegExp([...needed].map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
 }
 
 /**

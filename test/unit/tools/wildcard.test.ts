@@ -72,6 +72,41 @@ describe('tools/wildcard: glob and shell wildcards without a backtracking regex'
     assert.ok(compared > 20_000, String(compared));
   });
 
+  it('answers as minimatch does for globs of many brace alternatives, whose file names are checked first in one regex', () => {
+    let seed = 7;
+    const pick = <T>(items: readonly T[]): T => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return items[seed % items.length]!;
+    };
+    const words = ['ab', 'ba', 'a.b', 'b-a', 'A_b', 'aa', 'bb', 'a*', '*b', '[ab]a', 'a?', 'b.py', ''];
+    const heads = ['**/', '', 'a/', 'a/**/', '*/', '{a,b}/'];
+    const tails = ['', '.*', '*', '.py', '/**', '/*.py', '?(s)'];
+    const letters = ['a', 'b', '.', '/', '-', '_', 'A', 'py', 's'];
+    let compared = 0;
+    let prefiltered = 0;
+    for (let i = 0; i < 3_000; i++) {
+      // No empty alternative: beside a slash it makes `//`, which only minimatch's regex reads (see above).
+      const alternatives = Array.from({ length: 8 + (i % 5) }, () => pick(words) + pick(words) || 'ab');
+      const pattern = `${pick(heads)}{${alternatives.join(',')}}${pick(tails)}`;
+      const matcher = compileGlob(pattern, { nocase: i % 2 === 0 });
+      assert.ok(!('error' in matcher), pattern);
+      if (!/^\*\*\/|^\*\//.test(pattern) || /\/\*\*$/.test(pattern)) prefiltered++;
+      for (let k = 0; k < 8; k++) {
+        const path = Array.from({ length: 2 + (k % 9) }, () => pick(letters)).join('');
+        if (path.startsWith('/') || path.endsWith('/') || path.includes('//') || path.split('/').some((s) => s === '.' || s === '..')) continue;
+        const expected = minimatchSays(pattern, path, i % 2 === 0);
+        if (expected === undefined) continue;
+        assert.equal(matcher.test(path), expected, `${pattern} on ${path}, nocase ${i % 2 === 0}`);
+        compared++;
+      }
+    }
+    assert.ok(compared > 15_000 && prefiltered > 500, `${compared} ${prefiltered}`);
+    // A literal the file name needs, found only in a folder, is not a match; found in the name, it is.
+    const pairs = compileGlob('**/{special?([-_])case?(s),model?([-_])containing?(s),local?([-_])file?(s),dev?([-_])machine?(s)}.*', { nocase: true });
+    assert.ok(!('error' in pairs));
+    assert.ok(pairs.test('src/Special_Cases.py') && pairs.test('dev-machine.ts') && !pairs.test('specialcase/x.py') && !pairs.test('src/localfile'));
+  });
+
   it('agrees with minimatch where globstars meet the ends of a path', () => {
     const patterns = ['a/**', '**', '**/b', 'a/**/b', '**/*', '*/**', 'a/*', '**/**', 'a/**/**', '**/a/**', 'a/b/**', 'a*/**', '?/**', '**/*.py', 'a/**/*'];
     const paths = ['a', 'b', 'a/b', 'a/b/c', 'b/a', 'b/a/c', 'ab', 'a/a', 'c/a/b', 'a.py', 'q/a.py'];
