@@ -14,8 +14,11 @@ const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 9;
 /** Title words of django-16910, as the embedded brain's two title globs spell them. */
 const WORDS = 'queryset,only,work,select,related,reverse,onetoonefield,relation,onetoone,field';
-/** Patterns as the glob tool gets them: the brain's title-words and title-names globs, and a model's. */
-const PATTERNS = ['**/*.py', `**/*{${WORDS}}*`, `**/{${WORDS}}.*`, '**/tests/**/test_*.py', 'django/db/models/*.py'];
+/** django-10924's module paths and title word pairs, as the brain's globs for them spell them. */
+const MODULES = '**/{manage.py,django/conf.*,django/conf/{__init__,index,mod}.*,django/db.*,django/db/{__init__,index,mod}.*}';
+const PAIRS = '**/{special?([-_])case?(s),model?([-_])containing?(s),local?([-_])file?(s),dev?([-_])machine?(s),different?([-_])machine?(s),path?([-_])based?(s),manually?([-_])change?(s)}.*';
+/** Patterns as the glob tool gets them: the brain's title-words, title-names, module and word-pair globs, and a model's. */
+const PATTERNS = ['**/*.py', `**/*{${WORDS}}*`, `**/{${WORDS}}.*`, MODULES, PAIRS, '**/tests/**/test_*.py', 'django/db/models/*.py'];
 /** What minimatch's regex cannot do in any time the bench could wait for: the linear matcher alone. */
 const ADVERSARIAL = `${'*a'.repeat(14)}*b`;
 

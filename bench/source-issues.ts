@@ -34,7 +34,9 @@
 // locale data), sqlparse 0.4 and python-dateutil 2.8 (31 / 48 first file right as written), written to check a
 // change to Python's ranking on issues it was not chosen on (it lost 2 of them, and was not kept); helper48 against
 // jsonschema 4.10, attrs 22.2, Arrow 1.2 and parso 0.8 (34 / 48 as written, the forty-sixth session's ranking), to
-// check the narrower change that followed, by a rule set before the batch was written.
+// check the narrower change that followed, by a rule set before the batch was written. The forty-eighth session's:
+// helper49 against Mako 1.2, html5lib 1.1, Pint 0.19 and tomlkit 0.11 (21 / 48 first file right as written), to
+// decide a lead by a rule set before it was written (it tied, and was not built).
 // Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME] [--language L] [--features FILE]; results in
 // bench/results/source-issues.json (written only when every issue is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
@@ -179,6 +181,10 @@ const PACKAGES: Record<string, { version: string; language: string; installed?: 
   attrs: { version: '22.2.0-1', language: 'python', installed: 'python3-attr' },
   arrow: { version: '1.2.3-1', language: 'python', installed: 'python3-arrow' },
   parso: { version: '0.8.3-1', language: 'python', installed: 'python3-parso' },
+  mako: { version: '1.2.4+ds-1', language: 'python', installed: 'python3-mako' },
+  html5lib: { version: '1.1-3', language: 'python', installed: 'python3-html5lib' },
+  pint: { version: '0.19.2-1', language: 'python', installed: 'python3-pint' },
+  tomlkit: { version: '0.11.7-1', language: 'python', installed: 'python3-tomlkit' },
 };
 
 /** The tree of `name` as `PACKAGES` pins it, unpacked into a fresh folder under `root`. */
