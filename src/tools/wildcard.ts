@@ -39,9 +39,9 @@ export function compileWildcard(pattern: string, options: WildcardOptions = {}):
   // Only the path is folded: the pattern's classes keep their case (`[B-[]` is a range of upper case).
   const fold = options.nocase ? (text: string) => text.toLowerCase() : (text: string) => text;
   if (options.crossSlash) {
-    const { tokens, literal } = tokenize(pattern, options.nocase === true, true);
+    const { tokens } = tokenize(pattern, options.nocase === true, true);
     const testFolded = (folded: string) => matchTokens(tokens, [...folded]);
-    return { testFolded, test: (path) => testFolded(fold(path)), required: literal ? [literal] : [], nameLiteral: '' };
+    return { testFolded, test: (path) => testFolded(fold(path)), nameLiteral: '' };
   }
   const written = pattern.split('/');
   const parts = written.map((part) => (options.globstar && part === '**' ? undefined : tokenize(part, options.nocase === true, false)));
@@ -60,14 +60,13 @@ export function compileWildcard(pattern: string, options: WildcardOptions = {}):
     return matchSegments(segments, folded.split('/').map((segment): ArrayLike<string> => (astral ? [...segment] : segment)));
   };
   // `testFolded` takes the path already in lower case when `nocase`: compileGlob folds it once for all alternatives.
-  return { testFolded, test: (path) => testFolded(fold(path)), required, nameLiteral: last?.literal ?? '' };
+  return { testFolded, test: (path) => testFolded(fold(path)), nameLiteral: last?.literal ?? '' };
 }
 
-/** A compiled wildcard, with the literal runs every path it matches holds (folded when `nocase`). */
+/** A compiled wildcard; `testFolded` takes the path already in lower case when `nocase`. */
 export interface CompiledWildcard extends PathMatcher {
   testFolded(folded: string): boolean;
-  required: string[];
-  /** The longest literal run of the last segment, which the path's last segment holds ('' if none). */
+  /** The longest literal run of the last segment (folded when `nocase`), which every match's file name holds ('' if none). */
   nameLiteral: string;
 }
 
@@ -138,7 +137,12 @@ const PREFILTER_ALTERNATIVES = 8;
 function nameAlternation(matchers: CompiledWildcard[]): RegExp | undefined {
   if (matchers.some((matcher) => matcher.nameLiteral === '')) return undefined;
   const needed = new Set(matchers.map((matcher) => matcher.nameLiteral));
-  return new RegExp([...needed].map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+  return new RegExp([...needed].map(escapeRegExp).join('|'));
+}
+
+/** Escapes text for a RegExp (JS and Rust agree on these). */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**

@@ -3,7 +3,8 @@ import { has, parseFlags, valuesOf, type FlagSpec } from './flags';
 import { headCount, sedArgs, sedRange } from './reading';
 import { grepPattern } from './search';
 import { runRipgrep } from '../ripgrep';
-import { escapeRegExp, failure, refusal, type Output, type ShellEnv } from './shellEnv';
+import { escapeRegExp } from '../wildcard';
+import { failure, refusal, type Output, type ShellEnv } from './shellEnv';
 
 /**
  * A pipeline stage after the first: it reads the previous stage's lines, never a file. (`cat x |

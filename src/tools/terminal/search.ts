@@ -2,9 +2,10 @@ import { FILE_TYPE_GLOBS, joinGlobs } from '../../common/fileTypes';
 import { parseGrepText } from '../../common/grepText';
 import type { GrepArgs } from '../../common/tools';
 import { grep } from '../grep';
+import { escapeRegExp } from '../wildcard';
 import type { Word } from './commandLine';
 import { countOf, has, parseFlags, valueOf, valuesOf, type ParsedFlags } from './flags';
-import { escapeRegExp, expandPaths, failure, relativeArg, shownPath, wildcardMatcher, type Output, type ShellEnv } from './shellEnv';
+import { expandPaths, failure, relativeArg, shownPath, wildcardMatcher, type Output, type ShellEnv } from './shellEnv';
 
 const RG_SPEC = {
   booleans: ['n', 'N', 'i', 'S', 's', 'w', 'F', 'l', 'c', 'H', 'I', 'u', 'U', 'P', 'q', 'v', 'files', 'hidden', 'no-ignore', 'heading', 'no-heading', 'count-matches', 'vimgrep', 'no-messages'],

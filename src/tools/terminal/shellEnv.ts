@@ -73,10 +73,6 @@ export function wildcardMatcher(pattern: string, options: { crossSlash: boolean;
   return compileWildcard(pattern, { crossSlash: options.crossSlash, nocase: options.ignoreCase });
 }
 
-/** Escapes text for a RegExp (JS and Rust agree on these). */
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /**
  * Path words after shell wildcard expansion over the workspace file list (no match keeps the word,
