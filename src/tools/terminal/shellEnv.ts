@@ -73,7 +73,6 @@ export function wildcardMatcher(pattern: string, options: { crossSlash: boolean;
   return compileWildcard(pattern, { crossSlash: options.crossSlash, nocase: options.ignoreCase });
 }
 
-
 /**
  * Path words after shell wildcard expansion over the workspace file list (no match keeps the word,
  * as bash does, so the command reports it missing). Words come back as the model wrote them.
