@@ -33,7 +33,10 @@
 // forty-fourth session's build); a fourteenth (`"written": "helper43"`) against execa, mdast-util-to-markdown,
 // @nestjs/core as npm ships it (compiled `.js` beside `.d.ts`) and @apollo/server's TypeScript sources. A
 // fifteenth (`"written": "helper46"`), by another blind helper, is against four JavaScript applications as npm
-// publishes them: Ghost's server, Eleventy, Node-RED's runtime and nodemon.
+// publishes them: Ghost's server, Eleventy, Node-RED's runtime and nodemon. A sixteenth (`"written": "helper50"`),
+// by another blind helper, is against the TypeScript sources of the MongoDB driver and ethers, discord.js and
+// ExcelJS (24 / 48 first as written; two mechanisms were then built on its misses: code in a source root's `doc/`
+// folder, and frames of a dependency's installed package).
 // Usage: npx tsx bench/library-issues.ts [--written GROUP] [--features FILE]; results in
 // bench/results/library-issues.json (not written when one group is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
@@ -175,6 +178,12 @@ const FETCHED: Record<string, { version: string; parts: (from: string[]) => [str
   '@11ty/eleventy': { version: '3.1.8', parts: (entries) => entries.map((e) => [e, e]) },
   '@node-red/runtime': { version: '5.0.7', parts: (entries) => entries.map((e) => [e, e]) },
   nodemon: { version: '3.1.14', parts: (entries) => entries.map((e) => [e, e]) },
+  // The fiftieth session's batch: the MongoDB driver's and ethers' TypeScript sources (without the compiled `lib`
+  // and bundles they also ship), discord.js's JavaScript with its hand-written typings, and ExcelJS's `lib`.
+  mongodb: { version: '6.12.0', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  ethers: { version: '6.13.5', parts: () => ['package.json', 'src.ts'].map((part) => [part, part]) },
+  'discord.js': { version: '14.17.3', parts: () => ['package.json', 'src', 'typings'].map((part) => [part, part]) },
+  exceljs: { version: '4.4.0', parts: () => ['package.json', 'lib', 'index.d.ts', 'excel.js'].map((part) => [part, part]) },
   '@mui/material': {
     version: '5.18.0',
     parts: (entries) => [['package.json', 'package.json'], ...entries.filter((e) => !MUI_COPIES.has(e)).map((e): [string, string] => [e, join('src', e)])],

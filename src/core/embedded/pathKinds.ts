@@ -42,6 +42,12 @@ const CAMEL_TEST = /[a-z0-9]Tests?(?:\/|\.(?:[ch](?:c|pp|xx)?|mm?|swift|kt|java|
 /** A Python module in a package's `test/` or `testing/` folder, below the top level (`django/test/client.py`). */
 const FRAMEWORK_TESTING = /^(?:src\/)?[a-z_]\w*\/(?:[a-z_]\w*\/)*(?:test|testing)\/(?:[\w-]+\/)*[\w-]+\.py$/;
 
+/**
+ * Code in a `doc` or `docs` folder below a source root is a module of that name, not documentation: ExcelJS keeps its
+ * document model (workbook, worksheet, row, cell) in `lib/doc/`, Go its doc-comment parser in `src/go/doc/`.
+ */
+const DOC_MODULE = /(?:^|\/)(?:src|lib)\/(?:[^/]+\/)*docs?\/(?:[^/]+\/)*[^/]+\.(?:[cm]?[jt]sx?|py|go|rs|java|kt|rb|php|c|cc|cpp|cxx|h|hh|hpp|cs|swift|scala)$/;
+
 /** A C or C++ file's template, filled in at build time: `logging.h.in`, `version.hpp.in`. */
 const CODE_TEMPLATE = /\.(?:h|hh|hpp|hxx|c|cc|cpp|cxx)\.in$/;
 
@@ -98,7 +104,7 @@ function classifyPath(path: string): PathKind {
   // `lexer_fuzz.go`, libFuzzer's `x_fuzzer.cc`): tests by another name.
   if (/(?:^|\/)(?:fuzz|fuzzing|fuzzers?)\//.test(lower) || /^fuzz_|_fuzz(?:er)?\.\w+$/.test(name)) return 'test';
   // Go keeps a package's documentation comment in `doc.go`.
-  if (/(?:^|\/)(?:docs?|documentation|doc_src)\//.test(lower) || /\.(?:md|rst|txt|adoc)$/.test(name) || name === 'doc.go') return 'doc';
+  if ((/(?:^|\/)(?:docs?|documentation|doc_src)\//.test(lower) && !DOC_MODULE.test(lower)) || /\.(?:md|rst|txt|adoc)$/.test(name) || name === 'doc.go') return 'doc';
   // Release notes and credits under any extension (CHANGES.old, HISTORY, NEWS.txt, AUTHORS).
   // Also one per release line (libevent's `ChangeLog-2.0`, `CHANGES-1.x`, `NEWS-3.2.md`).
   if (/^(?:changes|changelog|history|news|release[-_]?notes|authors|contributors)(?:[-_]v?\d[\dx.]*)?(?:\.(?!(?:py|pyx|js|mjs|ts|go|rs|java|kt|c|cc|cpp|h|hpp|rb|php)$)\w+)?$/.test(name)) return 'doc';

@@ -26,6 +26,10 @@ describe('path kinds', () => {
     for (const path of ['django/test/testcases.py', 'django/test/client.py', 'numpy/testing/_private/utils.py', 'sphinx/testing/util.py', 'src/pkg/testing/helpers.py']) assert.equal(pathKind(path), 'source', path);
     for (const path of ['django/test/test_foo.py', 'test/helpers.py', 'testing/python/collect.py', 'crates/ruff_linter/resources/test/fixtures/pyflakes/F523.py', 'pkg/tests/test/x.py', 'pkg/test/helpers.js']) assert.equal(pathKind(path), 'test', path);
     assert.equal(pathKind('docs/usage.rst'), 'doc');
+    // A `doc` module among the sources is code (ExcelJS's document model, Go's doc-comment parser); its prose is not,
+    // and neither is code in a top-level or a package's documentation folder.
+    for (const path of ['lib/doc/cell.js', 'src/go/doc/reader.go', 'src/editor/docs/model.ts']) assert.equal(pathKind(path), 'source', path);
+    for (const path of ['lib/doc/README.md', 'docs/conf.py', 'doc/examples/plot.py', 'packages/ui/docs/demo.tsx']) assert.equal(pathKind(path), 'doc', path);
     // Release notes are prose whatever their extension (sphinx keeps CHANGES.old at the top level).
     assert.equal(pathKind('CHANGES.old'), 'doc');
     assert.equal(pathKind('HISTORY'), 'doc');
