@@ -5,11 +5,11 @@ import { CLUE_WEIGHTS } from './score';
 import { withoutAddresses } from './addresses';
 import { boundIssue } from './issueBounds';
 import { localeIdentifiers, namedLocales } from './locales';
-import { packageNames, packageSubpaths } from './packages';
+import { MAX_PACKAGES, packageNames, packageSubpaths } from './packages';
 import { KEBAB_RE, isComponentLabel, kebabSpellings, splitTitleLabels } from './spellings';
 import { framesByPath } from './bundleFrames';
 import { namedFramePaths, type FrameRecord } from './namedFrames';
-import { cleanPath, installedPackagePath, isRuntimePath, panicMessages, traceExceptions, traceFrames, tracePathSuffix, withoutFrameLines } from './traces';
+import { cleanPath, installedNpmPackage, installedPackagePath, isRuntimePath, panicMessages, traceExceptions, traceFrames, tracePathSuffix, withoutFrameLines } from './traces';
 
 /** What kind of evidence a clue is; each kind is searched differently. */
 export type ClueKind = 'path' | 'module' | 'symbol' | 'message';
@@ -29,7 +29,9 @@ export interface Clue {
   depth?: number;
   /**
    * For a module inside an npm package, from a deep import (`dayjs/plugin/utc`): the package, whose folder in
-   * the workspace the module must be found in (packages.ts).
+   * the workspace the module must be found in (packages.ts). For a path, every frame or quote of which is inside
+   * one installed npm package (`node_modules/@discordjs/rest/dist/index.js` is `dist/index.js` of
+   * `@discordjs/rest`): that package, which may be a dependency and not the workspace's own.
    */
   package?: string;
   /** For a message: found only in a shorter form (without its log level, first or last word: messageRetry.ts). */
@@ -192,7 +194,9 @@ export function mineIssue(raw: Issue): IssueEvidence {
     bodyWords: titleWords(bareProse).filter((w) => !titleWords(title).includes(w)),
     mentionsTests: /\b(?:tests?|testing|pytest|unit ?test|test suite|fixtures?)\b/i.test(title),
     qualifiers: collector.qualifiers,
-    packages: packageNames(text),
+    // With the npm packages of the trace's installed frames: which of them the workspace declares decides whose
+    // files those frames are (EvidenceBoard.resolveFramePaths).
+    packages: [...new Set([...packageNames(text), ...collector.pathPackages()])].slice(0, MAX_PACKAGES),
     mentionsDocs: /\b(?:docs?|documentation|docstring|readme|typo|changelog)\b/i.test(title) || /\bdocstring\b/i.test(text),
     mentionsTypings: mentionsTypings(title, text),
     mentionsBuild: BUILD_TITLE.test(title),
@@ -220,6 +224,8 @@ class ClueCollector {
   private order = 0;
   private readonly firstSeen = new Map<string, number>();
   readonly qualifiers = new Map<string, string[]>();
+  /** Path clues by the npm package each was quoted in, `null` once quoted outside it (notePackage). */
+  private readonly packageOf = new Map<Clue, string | null>();
 
   has(kind: ClueKind, text: string): boolean {
     return this.byKey.has(`${kind}:${text}`);
@@ -255,7 +261,20 @@ class ClueCollector {
     return clue;
   }
 
+  /** Notes the npm package a path clue was quoted in (undefined: none); a path quoted in two places keeps no package. */
+  notePackage(clue: Clue, npmPackage: string | undefined): void {
+    const first = !this.packageOf.has(clue);
+    const seen = this.packageOf.get(clue) ?? null;
+    this.packageOf.set(clue, first ? (npmPackage ?? null) : seen !== null && seen === npmPackage ? seen : null);
+  }
+
+  /** The npm packages path clues were quoted in, first seen first. */
+  pathPackages(): string[] {
+    return [...new Set([...this.packageOf.values()].filter((name): name is string => name !== null))];
+  }
+
   result(): Clue[] {
+    for (const [clue, npmPackage] of this.packageOf) if (npmPackage !== null) clue.package = npmPackage;
     return [...this.byKey.entries()]
       .sort((a, b) => b[1].weight - a[1].weight || (this.firstSeen.get(a[0]) ?? 0) - (this.firstSeen.get(b[0]) ?? 0))
       .map(([, clue]) => clue);
@@ -295,7 +314,7 @@ function mineText(raw: string, source: ClueSource, out: ClueCollector, text = so
 
   for (const match of raw.matchAll(GITHUB_BLOB_RE)) {
     const path = safeDecode(match[1] ?? '').replace(/\/$/, '');
-    if (path) out.add('path', path, source, base * CLUE_WEIGHTS.kind.path);
+    if (path) out.notePackage(out.add('path', path, source, base * CLUE_WEIGHTS.kind.path), undefined);
   }
   for (const match of text.matchAll(PATH_RE)) {
     const raw = match[0];
@@ -304,7 +323,7 @@ function mineText(raw: string, source: ClueSource, out: ClueCollector, text = so
     const installed = installedPackagePath(cleaned);
     const path = installed ?? (/^(?:\/|~|[A-Za-z]:)/.test(raw) ? tracePathSuffix(cleaned) : cleaned);
     if (!path || /^https?:/.test(path) || isDomainLike(path) || (!installed && isRuntimePath(path))) continue;
-    out.add('path', path, source, base * CLUE_WEIGHTS.kind.path);
+    out.notePackage(out.add('path', path, source, base * CLUE_WEIGHTS.kind.path), installedNpmPackage(cleaned));
     consumed.push(match[0]);
   }
   for (const match of text.matchAll(IMPORT_RE)) {
@@ -394,6 +413,7 @@ function mineTraces(text: string, out: ClueCollector): FrameRecord[] {
     if (path && !installed && isRuntimePath(path)) continue;
     const weight = CLUE_WEIGHTS.source.trace * Math.pow(CLUE_WEIGHTS.traceDepthDecay, depth);
     const pathClue = path ? out.add('path', installed ?? tracePathSuffix(path), 'trace', weight * CLUE_WEIGHTS.kind.path, depth) : undefined;
+    if (pathClue && path) out.notePackage(pathClue, installedNpmPackage(path));
     if (pathClue && frame.symbol) records.push({ path: pathClue.text, symbol: frame.symbol });
     if (frame.symbol) addSymbol(frame.symbol, 'trace', out, weight, false, depth);
     // The class names the file that defines the method, as `models.FilePathField` does in prose.

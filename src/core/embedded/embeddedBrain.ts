@@ -207,7 +207,9 @@ class EmbeddedSession implements BrainSession {
       }
     }
     this.planned = new Map();
-    // Once a turn's definitions are in, a bundle's frames point at the files that define their functions.
+    // Once the packages the workspace declares are in, an installed frame's files are known; once a turn's
+    // definitions are in, a bundle's frames point at the files that define their functions.
+    this.board.resolveFramePaths();
     this.board.unlinkBundleTwins(this.issue.framesByPath);
   }
 

@@ -43,6 +43,8 @@ export class EvidenceBoard {
   private readonly files = new Map<string, FileEvidence>();
   /** The workspace's packages the issue names: folder (with a trailing `/`, `''` for the root) to package name. */
   private readonly packages = new Map<string, string>();
+  /** Files an installed package's frame path matches, kept until it is known whose package that is (resolveFramePaths). */
+  private readonly frameHits: { path: string; clue: Clue }[] = [];
   /** Files a deep import's glob found, kept until the package's folder is known (resolveSubpaths). */
   private readonly subpathHits: { path: string; clue: Clue }[] = [];
   /** Names bound to a module's default export by their importers (defaultImports.ts), kept until the files are known. */
@@ -63,7 +65,9 @@ export class EvidenceBoard {
   /** Records glob results: files whose path ends with a path clue, or is the module a module clue names. */
   addPaths(paths: string[], clues: Clue[]): void {
     for (const clue of clues) {
-      if (clue.kind === 'path') {
+      if (clue.kind === 'path' && clue.package) {
+        for (const path of matchingPaths(paths, clue.text)) this.frameHits.push({ path, clue });
+      } else if (clue.kind === 'path') {
         for (const path of matchingPaths(paths, clue.text)) pushUnique(this.file(path).pathMatches, clue);
       } else if (clue.kind === 'module' && clue.package) {
         for (const path of paths) this.subpathHits.push({ path, clue });
@@ -150,6 +154,21 @@ export class EvidenceBoard {
   }
 
   /**
+   * An installed package's frame (`node_modules/@discordjs/rest/dist/index.js`) is a file of the workspace only inside
+   * the folder of the package.json that declares that package. When the workspace declares none of the issue's and
+   * trace's packages, whose package it is stays unknown and the frame matches anywhere, as a quoted path does; when
+   * it declares others, the frame is a dependency's (discord.js's own `src/index.js` is not `@discordjs/rest`'s).
+   * Called once a turn's results are in, and again before scoring.
+   */
+  resolveFramePaths(): void {
+    for (const { path, clue } of this.frameHits.splice(0)) {
+      const folders = [...this.packages].flatMap(([folder, name]) => (name === clue.package ? [folder] : []));
+      const own = folders.length > 0 ? folders.some((folder) => path.startsWith(folder)) : this.packages.size === 0;
+      if (own) pushUnique(this.file(path).pathMatches, clue);
+    }
+  }
+
+  /**
    * A deep import's module matches only inside the folder of the package.json that declares its package (the
    * root's included): `client` of `react-dom/client` is not the reporter's own `src/client.js`.
    */
@@ -190,6 +209,7 @@ export class EvidenceBoard {
     base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'titleCompounds' | 'titleLocales' | 'bodyCompounds' | 'bodyWords' | 'qualifiers'> &
       Pick<ScoreContext, 'mentionsTypings' | 'mentionsBuild'>,
   ): ScoreContext {
+    this.resolveFramePaths();
     this.resolveSubpaths();
     this.resolveBindings();
     const definitionFiles = new Map<string, number>();

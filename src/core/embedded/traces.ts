@@ -207,6 +207,14 @@ export function installedPackagePath(path: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The npm package an installed path is in (`@discordjs/rest` for `/app/node_modules/@discordjs/rest/dist/index.js`),
+ * for the paths INSTALLED_PACKAGE_RES reads inside node_modules; undefined for any other path.
+ */
+export function installedNpmPackage(path: string): string | undefined {
+  return /^(?:.*\/)?node_modules\/((?:@[^/]+\/)?[^/.][^/]*)\/[^/]+\/.+$/.exec(path)?.[1];
+}
+
 /** For absolute or installed paths keep the part inside the installed package, or the last few segments. */
 export function tracePathSuffix(path: string): string {
   const installed = installedPackagePath(path);
