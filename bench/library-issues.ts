@@ -50,7 +50,7 @@ import { fileLevel, fileScores, type AnsweredIssue } from './lib/answeredIssue';
 import { CollectedCandidates } from './lib/collectedCandidates';
 import { median } from './lib/stats';
 
-const WRITTEN = ['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5', 'helper13', 'helper16', 'helper17', 'helper20', 'helper23', 'helper27', 'helper28', 'helper35', 'helper36', 'helper42', 'helper43'] as const;
+const WRITTEN = ['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5', 'helper13', 'helper16', 'helper17', 'helper20', 'helper23', 'helper27', 'helper28', 'helper35', 'helper36', 'helper42', 'helper43', 'helper46', 'helper50'] as const;
 type Written = (typeof WRITTEN)[number];
 
 interface LibraryIssue {

@@ -36,7 +36,9 @@
 // jsonschema 4.10, attrs 22.2, Arrow 1.2 and parso 0.8 (34 / 48 as written, the forty-sixth session's ranking), to
 // check the narrower change that followed, by a rule set before the batch was written. The forty-eighth session's:
 // helper49 against Mako 1.2, html5lib 1.1, Pint 0.19 and tomlkit 0.11 (21 / 48 first file right as written), to
-// decide a lead by a rule set before it was written (it tied, and was not built).
+// decide a lead by a rule set before it was written (it tied, and was not built). The fiftieth session's: helper51
+// against SQLAlchemy 1.4, openpyxl 3.0, httpx 0.23 and paramiko 2.12 (29 / 48 first file right as written; no
+// mechanism was built on its misses).
 // Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME] [--language L] [--features FILE]; results in
 // bench/results/source-issues.json (written only when every issue is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
@@ -185,6 +187,10 @@ const PACKAGES: Record<string, { version: string; language: string; installed?: 
   html5lib: { version: '1.1-3', language: 'python', installed: 'python3-html5lib' },
   pint: { version: '0.19.2-1', language: 'python', installed: 'python3-pint' },
   tomlkit: { version: '0.11.7-1', language: 'python', installed: 'python3-tomlkit' },
+  sqlalchemy: { version: '1.4.46+ds1-1', language: 'python', installed: 'python3-sqlalchemy' },
+  openpyxl: { version: '3.0.9-1', language: 'python', installed: 'python3-openpyxl' },
+  httpx: { version: '0.23.3-1', language: 'python', installed: 'python3-httpx' },
+  paramiko: { version: '2.12.0-2', language: 'python', installed: 'python3-paramiko' },
 };
 
 /** The tree of `name` as `PACKAGES` pins it, unpacked into a fresh folder under `root`. */
