@@ -36,7 +36,9 @@
 // publishes them: Ghost's server, Eleventy, Node-RED's runtime and nodemon. A sixteenth (`"written": "helper50"`),
 // by another blind helper, is against the TypeScript sources of the MongoDB driver and ethers, discord.js and
 // ExcelJS (24 / 48 first as written; two mechanisms were then built on its misses: code in a source root's `doc/`
-// folder, and frames of a dependency's installed package).
+// folder, and frames of a dependency's installed package). A seventeenth (`"written": "helper52"`), by another blind
+// helper, is against Fabric.js's TypeScript, Phaser, OpenLayers' modules and chroma.js (18 / 48 first as written,
+// on the build with those two mechanisms; none built on its misses).
 // Usage: npx tsx bench/library-issues.ts [--written GROUP] [--features FILE]; results in
 // bench/results/library-issues.json (not written when one group is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
@@ -50,7 +52,7 @@ import { fileLevel, fileScores, type AnsweredIssue } from './lib/answeredIssue';
 import { CollectedCandidates } from './lib/collectedCandidates';
 import { median } from './lib/stats';
 
-const WRITTEN = ['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5', 'helper13', 'helper16', 'helper17', 'helper20', 'helper23', 'helper27', 'helper28', 'helper35', 'helper36', 'helper42', 'helper43', 'helper46', 'helper50'] as const;
+const WRITTEN = ['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5', 'helper13', 'helper16', 'helper17', 'helper20', 'helper23', 'helper27', 'helper28', 'helper35', 'helper36', 'helper42', 'helper43', 'helper46', 'helper50', 'helper52'] as const;
 type Written = (typeof WRITTEN)[number];
 
 interface LibraryIssue {
@@ -184,6 +186,13 @@ const FETCHED: Record<string, { version: string; parts: (from: string[]) => [str
   ethers: { version: '6.13.5', parts: () => ['package.json', 'src.ts'].map((part) => [part, part]) },
   'discord.js': { version: '14.17.3', parts: () => ['package.json', 'src', 'typings'].map((part) => [part, part]) },
   exceljs: { version: '4.4.0', parts: () => ['package.json', 'lib', 'index.d.ts', 'excel.js'].map((part) => [part, part]) },
+  // The fiftieth session's second batch: Fabric.js's TypeScript sources, Phaser's JavaScript with its typings,
+  // OpenLayers' modules as its repository's `src/ol` holds them (without the `.d.ts` files the package generates
+  // from their JSDoc, and its bundle), and chroma.js's sources.
+  fabric: { version: '6.5.4', parts: () => ['package.json', 'src', 'extensions', 'fabric.ts', 'index.ts', 'index.node.ts'].map((part) => [part, part]) },
+  phaser: { version: '3.87.0', parts: () => ['package.json', 'src', 'plugins', 'types'].map((part) => [part, part]) },
+  ol: { version: '10.3.1', parts: (entries) => entries.filter((e) => !['dist', 'README.md', 'LICENSE.md'].includes(e)).map((e) => [e, e]), skip: /\.d\.ts(\.map)?$/ },
+  'chroma-js': { version: '3.1.2', parts: () => ['package.json', 'src', 'index.js'].map((part) => [part, part]) },
   '@mui/material': {
     version: '5.18.0',
     parts: (entries) => [['package.json', 'package.json'], ...entries.filter((e) => !MUI_COPIES.has(e)).map((e): [string, string] => [e, join('src', e)])],
