@@ -263,9 +263,8 @@ class ClueCollector {
 
   /** Notes the npm package a path clue was quoted in (undefined: none); a path quoted in two places keeps no package. */
   notePackage(clue: Clue, npmPackage: string | undefined): void {
-    const first = !this.packageOf.has(clue);
-    const seen = this.packageOf.get(clue) ?? null;
-    this.packageOf.set(clue, first ? (npmPackage ?? null) : seen !== null && seen === npmPackage ? seen : null);
+    const seen = this.packageOf.get(clue);
+    this.packageOf.set(clue, seen === undefined ? (npmPackage ?? null) : seen === npmPackage ? seen : null);
   }
 
   /** The npm packages path clues were quoted in, first seen first. */

@@ -162,10 +162,15 @@ export class EvidenceBoard {
    */
   resolveFramePaths(): void {
     for (const { path, clue } of this.frameHits.splice(0)) {
-      const folders = [...this.packages].flatMap(([folder, name]) => (name === clue.package ? [folder] : []));
+      const folders = this.foldersDeclaring(clue.package);
       const own = folders.length > 0 ? folders.some((folder) => path.startsWith(folder)) : this.packages.size === 0;
       if (own) pushUnique(this.file(path).pathMatches, clue);
     }
+  }
+
+  /** The folders (with a trailing `/`, `''` for the root) whose package.json declares the package. */
+  private foldersDeclaring(npmPackage: string | undefined): string[] {
+    return [...this.packages].flatMap(([folder, name]) => (name === npmPackage ? [folder] : []));
   }
 
   /**
@@ -174,8 +179,8 @@ export class EvidenceBoard {
    */
   private resolveSubpaths(): void {
     for (const { path, clue } of this.subpathHits.splice(0)) {
-      for (const [folder, name] of this.packages) {
-        if (name === clue.package && path.startsWith(folder) && subpathResolves(path.slice(folder.length), clue.text)) pushUnique(this.file(path).moduleMatches, clue);
+      for (const folder of this.foldersDeclaring(clue.package)) {
+        if (path.startsWith(folder) && subpathResolves(path.slice(folder.length), clue.text)) pushUnique(this.file(path).moduleMatches, clue);
       }
     }
   }

@@ -191,17 +191,18 @@ export function cleanPath(raw: string): string {
  * evidence, not runtime noise. Inside node_modules at least two segments must follow the package name: a
  * bare `index.js` could be any dependency's.
  */
+const NODE_MODULES_RE = /^(?:.*\/)?node_modules\/(?<npm>(?:@[^/]+\/)?[^/.][^/]*)\/(?<inside>[^/]+\/.+)$/;
 const INSTALLED_PACKAGE_RES = [
-  /(?:site|dist)-packages\/(.+)$/,
-  /^(?:.*\/)?node_modules\/(?:@[^/]+\/)?[^/.][^/]*\/([^/]+\/.+)$/,
-  /(?:^|\/)\.cargo\/registry\/src\/[^/]+\/[^/]+\/(.+)$/,
-  /(?:^|\/)pkg\/mod\/[^@]+@[^/]+\/(.+)$/,
+  /(?:site|dist)-packages\/(?<inside>.+)$/,
+  NODE_MODULES_RE,
+  /(?:^|\/)\.cargo\/registry\/src\/[^/]+\/[^/]+\/(?<inside>.+)$/,
+  /(?:^|\/)pkg\/mod\/[^@]+@[^/]+\/(?<inside>.+)$/,
 ];
 
 /** The path inside an installed package (see INSTALLED_PACKAGE_RES), or undefined. */
 export function installedPackagePath(path: string): string | undefined {
   for (const pattern of INSTALLED_PACKAGE_RES) {
-    const inside = path.match(pattern)?.[1];
+    const inside = pattern.exec(path)?.groups?.inside;
     if (inside) return inside;
   }
   return undefined;
@@ -212,7 +213,7 @@ export function installedPackagePath(path: string): string | undefined {
  * for the paths INSTALLED_PACKAGE_RES reads inside node_modules; undefined for any other path.
  */
 export function installedNpmPackage(path: string): string | undefined {
-  return /^(?:.*\/)?node_modules\/((?:@[^/]+\/)?[^/.][^/]*)\/[^/]+\/.+$/.exec(path)?.[1];
+  return NODE_MODULES_RE.exec(path)?.groups?.npm;
 }
 
 /** For absolute or installed paths keep the part inside the installed package, or the last few segments. */
