@@ -192,7 +192,7 @@ class EmbeddedSession implements BrainSession {
           break;
         case 'definitions':
         case 'mentions':
-          this.board.addSymbolHits(result.hits ?? [], planned.clues);
+          this.board.addSymbolHits(result.hits ?? [], planned.clues, this.issue.qualifiers);
           break;
         case 'message':
           this.board.addMessageHits(result.hits ?? [], planned.clues[0]);

@@ -102,8 +102,11 @@ export class EvidenceBoard {
     for (const { path, share } of files) this.file(path).broadened = share;
   }
 
-  /** Records grep hits for symbol clues: each hit line is a definition or a mention of the names it contains. */
-  addSymbolHits(hits: GrepHit[], clues: Clue[]): void {
+  /**
+   * Records grep hits for symbol clues: each hit line is a definition or a mention of the names it contains.
+   * `qualifiers` holds the names the issue wrote as a member (`chroma.average`): code, however plain the word.
+   */
+  addSymbolHits(hits: GrepHit[], clues: Clue[], qualifiers: ReadonlyMap<string, string[]> = new Map()): void {
     const matchers = clues.map((clue) => ({ clue, re: new RegExp(`(?<![\\w$])${escapeRegex(clue.text)}(?![\\w$])`) }));
     for (const hit of hits) {
       let binding: ReturnType<typeof defaultBinding> | null = null;
@@ -112,8 +115,10 @@ export class EvidenceBoard {
         if (!hit.text.includes(clue.text) || !re.test(hit.text)) continue;
         const bound = (binding ??= defaultBinding(hit.text, hit.path));
         const evidence = this.file(hit.path);
-        // Only a compound name: `const user = require('../user')` says no more than the path does.
-        if (bound?.name === clue.text && /camel|snake/.test(identifierShape(clue.text)) && !this.bindings.some((b) => b.clue === clue && b.module === bound.module)) {
+        // Only a compound name or a member the issue calls: `const user = require('../user')` for the title's word
+        // "user" says no more than the path does, but `chroma.average(…)` is the API `import average from` binds.
+        const named = /camel|snake/.test(identifierShape(clue.text)) || qualifiers.has(clue.text);
+        if (bound?.name === clue.text && named && !this.bindings.some((b) => b.clue === clue && b.module === bound.module)) {
           this.bindings.push({ clue, module: bound.module });
         }
         const target = definesName(hit.text, clue.text, hit.path) ? evidence.definitions : evidence.mentions;

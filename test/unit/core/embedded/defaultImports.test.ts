@@ -1,5 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { defaultBinding, resolvesTo } from '../../../../src/core/embedded/defaultImports';
+import { mineIssue } from '../../../../src/core/embedded/clues';
+import { EvidenceBoard } from '../../../../src/core/embedded/evidence';
 import { createEmbeddedBrain } from '../../../../src/core/embedded/index';
 import { Locator } from '../../../../src/core/locator';
 import { NodeToolRunner } from '../../../../src/tools/runner';
@@ -66,5 +68,65 @@ describe('an issue naming an anonymous default export by its imported name (real
     const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain());
     assert.equal(result.candidates[0]?.path, 'ranges/simplify.js', JSON.stringify(result.candidates));
     assert.match(result.candidates[0]!.reason, /[Dd]efines `simplifyRange`/);
+  });
+});
+
+/** chroma.js's layout: ES modules whose default exports are anonymous, imported by name and passed on by `index.js`. */
+const CHROMA: Record<string, string> = {
+  'index.js': [
+    "import chroma from './src/chroma.js';",
+    "import average from './src/generator/average.js';",
+    "import mix from './src/generator/mix.js';",
+    'Object.assign(chroma, {',
+    '    average,',
+    '    mix,',
+    '});',
+    'export default chroma;',
+    'export { average, mix };',
+    '',
+  ].join('\n'),
+  'src/chroma.js': "import Color from './Color.js';\nconst chroma = (...args) => new Color(...args);\nexport default chroma;\n",
+  'src/Color.js': 'export default class Color {\n    constructor(...args) {\n        this._rgb = args;\n    }\n}\n',
+  'src/generator/average.js': [
+    "import Color from '../Color.js';",
+    "export default (colors, mode = 'lrgb') => {",
+    '    // hue of an achromatic color is NaN; averaged as 0 it pulls the mean towards red',
+    '    const hues = colors.map((c) => new Color(c)._rgb[0]);',
+    '    return hues.reduce((a, b) => a + b, 0) / hues.length;',
+    '};',
+    '',
+  ].join('\n'),
+  'src/generator/mix.js': "import Color from '../Color.js';\nexport default (a, b, f = 0.5) => new Color(a, b, f);\n",
+};
+
+describe('an issue calling a member the package binds from an anonymous default export (real git repo, Locator)', () => {
+  let dir = '';
+
+  before(() => {
+    dir = makeGitTree(CHROMA, 'codegrep-member-import-');
+  });
+
+  after(() => removeTree(dir));
+
+  it('answers the module the barrel imports the member from, not the barrel or the namespace', async () => {
+    const body = "```js\nchroma.average(['white', '#0000ff'], 'lch').hex();\n```\nThe white's hue is taken as 0.";
+    const issue = { title: 'chroma.average in lch depends on the order of colors', body };
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate(issue, createEmbeddedBrain());
+    assert.equal(result.candidates[0]?.path, 'src/generator/average.js', JSON.stringify(result.candidates));
+    assert.match(result.candidates[0]!.reason, /defines `average`/);
+  });
+
+  it('binds a plain word only when the issue wrote it as a member', () => {
+    const clue = { kind: 'symbol' as const, text: 'average', source: 'title' as const, weight: 1 };
+    const hit = { path: 'index.js', line: 2, text: "import average from './src/generator/average.js';" };
+    const defined = (qualifiers: Map<string, string[]>) => {
+      const board = new EvidenceBoard();
+      board.addBarePaths(['src/generator/average.js']);
+      board.addSymbolHits([hit], [clue], qualifiers);
+      board.context(mineIssue({ title: 'average of colors', body: '' }));
+      return board.all().find((f) => f.path === 'src/generator/average.js')!.definitions.has('average');
+    };
+    assert.equal(defined(new Map([['average', ['chroma']]])), true);
+    assert.equal(defined(new Map()), false, 'the title word "average" alone says no more than the file name');
   });
 });

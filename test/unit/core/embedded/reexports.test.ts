@@ -74,6 +74,32 @@ describe('re-exports (barrel files)', () => {
     assert.deepEqual([...lines.get('index.js')!].sort((a, b) => a - b), [1, 3, 4, 5, 6, 7, 15, 16], 'not the require of a name kept inside');
   });
 
+  it("takes an ES module's imported names passed on by `Object.assign` or an export list, not its own functions", () => {
+    const barrel = [
+      "import chroma from './src/chroma.js';",
+      "import average from './src/generator/average.js';",
+      "import { analyze, limits as bounds } from './src/utils/analyze.js';",
+      "import { helper } from './src/utils/helper.js';",
+      'const ownScale = () => helper();',
+      'Object.assign(chroma, {',
+      '    average,',
+      '    interpolate: bounds,',
+      '    ownScale,',
+      '});',
+      'export default chroma;',
+      'export {',
+      '    analyze,',
+      '    ownScale,',
+      '    bounds as limits,',
+      '};',
+      'export { average, ownScale };',
+      'export { analyze };',
+    ].join('\n');
+    const lines = reexportLines(hitsOf('index.js', barrel, new RegExp(REEXPORT_PATTERN)));
+    // Not line 1 (chroma is used, not passed on), 4 (helper is its own), 9 and 14 (its own function), 17 (mixed).
+    assert.deepEqual([...lines.get('index.js')!].sort((a, b) => a - b), [2, 3, 6, 7, 8, 13, 15, 18]);
+  });
+
   it("gives a barrel no share of the issue's words in the leader check, and keeps its own code's", async () => {
     const dir = makeTree({ 'src/external.ts': BARREL, 'src/errors.ts': ERRORS, 'lib/errors.py': 'def prettify_error():\n    pass\n' });
     try {
