@@ -38,7 +38,10 @@
 // ExcelJS (24 / 48 first as written; two mechanisms were then built on its misses: code in a source root's `doc/`
 // folder, and frames of a dependency's installed package). A seventeenth (`"written": "helper52"`), by another blind
 // helper, is against Fabric.js's TypeScript, Phaser, OpenLayers' modules and chroma.js (18 / 48 first as written,
-// on the build with those two mechanisms; none built on its misses).
+// on the build with those two mechanisms; none built on its misses). An eighteenth (`"written": "helper53"`), by
+// another blind helper, is against d3-array, d3-scale, Ramda and validator.js's ES modules, written to decide the
+// fifty-first session's change (a member the issue calls bound to an anonymous default export, and imported names
+// passed on by `Object.assign` or an export list read as re-exports) by a rule set before it was written.
 // Usage: npx tsx bench/library-issues.ts [--written GROUP] [--features FILE]; results in
 // bench/results/library-issues.json (not written when one group is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
@@ -52,7 +55,7 @@ import { fileLevel, fileScores, type AnsweredIssue } from './lib/answeredIssue';
 import { CollectedCandidates } from './lib/collectedCandidates';
 import { median } from './lib/stats';
 
-const WRITTEN = ['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5', 'helper13', 'helper16', 'helper17', 'helper20', 'helper23', 'helper27', 'helper28', 'helper35', 'helper36', 'helper42', 'helper43', 'helper46', 'helper50', 'helper52'] as const;
+const WRITTEN = ['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5', 'helper13', 'helper16', 'helper17', 'helper20', 'helper23', 'helper27', 'helper28', 'helper35', 'helper36', 'helper42', 'helper43', 'helper46', 'helper50', 'helper52', 'helper53'] as const;
 type Written = (typeof WRITTEN)[number];
 
 interface LibraryIssue {
@@ -193,6 +196,12 @@ const FETCHED: Record<string, { version: string; parts: (from: string[]) => [str
   phaser: { version: '3.87.0', parts: () => ['package.json', 'src', 'plugins', 'types'].map((part) => [part, part]) },
   ol: { version: '10.3.1', parts: (entries) => entries.filter((e) => !['dist', 'README.md', 'LICENSE.md'].includes(e)).map((e) => [e, e]), skip: /\.d\.ts(\.map)?$/ },
   'chroma-js': { version: '3.1.2', parts: () => ['package.json', 'src', 'index.js'].map((part) => [part, part]) },
+  // The fifty-first session's batch: d3-array and d3-scale (a function to a file, most of them a module's default
+  // export), Ramda's sources and validator.js's ES modules (`es/`: `es/index.js` gathers every validator).
+  'd3-array': { version: '3.2.4', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  'd3-scale': { version: '4.0.2', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  ramda: { version: '0.30.1', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  validator: { version: '13.15.15', parts: () => ['package.json', 'es'].map((part) => [part, part]) },
   '@mui/material': {
     version: '5.18.0',
     parts: (entries) => [['package.json', 'package.json'], ...entries.filter((e) => !MUI_COPIES.has(e)).map((e): [string, string] => [e, join('src', e)])],
