@@ -413,7 +413,7 @@ function mineTraces(text: string, out: ClueCollector): FrameRecord[] {
     const weight = CLUE_WEIGHTS.source.trace * Math.pow(CLUE_WEIGHTS.traceDepthDecay, depth);
     const pathClue = path ? out.add('path', installed ?? tracePathSuffix(path), 'trace', weight * CLUE_WEIGHTS.kind.path, depth) : undefined;
     if (pathClue && path) out.notePackage(pathClue, installedNpmPackage(path));
-    if (pathClue && frame.symbol) records.push({ path: pathClue.text, symbol: frame.symbol });
+    if (pathClue && frame.symbol) records.push({ path: pathClue.text, symbol: frame.symbol, installed: installed !== undefined });
     if (frame.symbol) addSymbol(frame.symbol, 'trace', out, weight, false, depth);
     // The class names the file that defines the method, as `models.FilePathField` does in prose.
     if (frame.symbol && frame.owner) out.addQualifier(frame.symbol, frame.owner.toLowerCase());

@@ -10,6 +10,8 @@
 export interface FrameRecord {
   path: string;
   symbol: string;
+  /** True for a frame inside an installed package (`node_modules/…`, `site-packages/…`). */
+  installed?: boolean;
 }
 
 /** Shortest name that counts as a part of a frame's function (`MatAdd` in `_print_MatAdd`). */
@@ -45,10 +47,13 @@ export function titleCodeNames(title: string): Set<string> {
 /**
  * The path clues of the frames whose function the title names: the same name, or a part of a dispatch method that
  * is itself shaped like code (`MatAdd`), so a dotted word such as `text` in `django.utils.text` names no `render_text`.
+ * A frame inside an installed package does not count: such a trace runs from the reporter's own code into the
+ * library, so the function the title names there is the API they called ("sinon.spy(obj, symbol) throws…" and
+ * `Sandbox.spy`), not where it fails (`wrapMethod`, deeper).
  */
 export function namedFramePaths(frames: readonly FrameRecord[], title: string): string[] {
   const names = titleCodeNames(title);
   const parts = new Set([...names].filter((name) => name.length >= MIN_PART && CODE_SHAPE.test(name)));
   const named = (symbol: string) => names.has(symbol) || symbol.split(/_+/).some((part) => parts.has(part));
-  return [...new Set(frames.filter((frame) => named(frame.symbol)).map((frame) => frame.path))];
+  return [...new Set(frames.filter((frame) => !frame.installed && named(frame.symbol)).map((frame) => frame.path))];
 }

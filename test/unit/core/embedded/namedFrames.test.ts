@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { mineIssue } from '../../../../src/core/embedded/clues';
 import { namedFramePaths, titleCodeNames } from '../../../../src/core/embedded/namedFrames';
 
 describe('traceback frames the title names', () => {
@@ -39,6 +40,26 @@ describe('traceback frames the title names', () => {
   it('needs a name of four characters or more to match a part of a function', () => {
     assert.deepEqual(namedFramePaths([{ path: 'a/b.py', symbol: '_print_Add' }], 'Error printing `Add`'), []);
     assert.deepEqual(namedFramePaths([{ path: 'a/b.py', symbol: 'Add' }], 'Error printing `Add`'), ['a/b.py'], 'the whole name may be short');
+  });
+
+  it("leaves out an installed package's frames: there the title names the API the reporter called", () => {
+    const body = [
+      '```',
+      'TypeError: Cannot convert a Symbol value to a string',
+      '    at wrapMethod (node_modules/sinon/lib/sinon/util/core/wrap-method.js:112:17)',
+      '    at spy (node_modules/sinon/lib/sinon/spy.js:178:16)',
+      '    at Sandbox.spy (node_modules/sinon/lib/sinon/sandbox.js:449:35)',
+      '    at Context.<anonymous> (test/queue.test.js:27:15)',
+      '```',
+    ].join('\n');
+    const title = 'sinon.spy(obj, symbol) on a missing property throws';
+    assert.deepEqual(mineIssue({ title, body }).namedFrames, []);
+    const own = body.replaceAll('node_modules/sinon/', '');
+    assert.deepEqual(mineIssue({ title, body: own }).namedFrames, ['lib/sinon/spy.js', 'lib/sinon/sandbox.js'], "the project's own trace");
+    const python = 'Traceback (most recent call last):\n  File "/usr/lib/python3/site-packages/pkg/api.py", line 3, in format_cursor_data\n    inverse()\n  File "/usr/lib/python3/site-packages/pkg/colors.py", line 9, in inverse\n    raise ValueError("not invertible")\nValueError: not invertible';
+    assert.deepEqual(mineIssue({ title: 'format_cursor_data crashes', body: python }).namedFrames, []);
+    const checkout = python.replaceAll('/usr/lib/python3/site-packages/', '');
+    assert.deepEqual(mineIssue({ title: 'format_cursor_data crashes', body: checkout }).namedFrames, ['pkg/api.py']);
   });
 
   it('names no frame when the title names none of their functions', () => {
