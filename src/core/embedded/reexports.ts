@@ -78,6 +78,7 @@ export function reexportLines(hits: GrepHit[]): Map<string, Set<number>> {
       const requires = REQUIRE.exec(hit.text);
       const imported = IMPORT.exec(hit.text);
       const local = EXPORT_LOCAL.exec(hit.text);
+      const commonJsOpen = OBJECT_OPEN.test(hit.text);
       if (entry) {
         objectAt = hit.line;
         const name = entry[2] ?? entry[1]!;
@@ -90,9 +91,9 @@ export function reexportLines(hits: GrepHit[]): Map<string, Set<number>> {
         const names = clauseNames(local[1]!, 'before');
         for (const name of names) passed.add(name);
         passing.push({ line: hit.line, names });
-      } else if (OBJECT_OPEN.test(hit.text) || PASS_OPEN.test(hit.text)) {
+      } else if (commonJsOpen || PASS_OPEN.test(hit.text)) {
         lines.add((objectAt = hit.line));
-        commonJs = OBJECT_OPEN.test(hit.text);
+        commonJs = commonJsOpen;
       } else if (ONE_LINE.test(hit.text) || ALIAS.test(hit.text)) lines.add(hit.line);
       else if (LIST_OPEN.test(hit.text)) {
         open = hit;

@@ -184,6 +184,9 @@ export function cleanPath(raw: string): string {
     .replace(/[.,;:]+$/, '');
 }
 
+/** An npm package's installed file: the package (`npm`, scoped or not) and the path inside it (`inside`). */
+const NODE_MODULES_RE = /^(?:.*\/)?node_modules\/(?<npm>(?:@[^/]+\/)?[^/.][^/]*)\/(?<inside>[^/]+\/.+)$/;
+
 /**
  * Where installed packages live: the path after one of these is the package's own file, the same file as in
  * its repository (`node_modules/axios/lib/core/settle.js` is `lib/core/settle.js` of axios). A reporter's trace
@@ -191,7 +194,6 @@ export function cleanPath(raw: string): string {
  * evidence, not runtime noise. Inside node_modules at least two segments must follow the package name: a
  * bare `index.js` could be any dependency's.
  */
-const NODE_MODULES_RE = /^(?:.*\/)?node_modules\/(?<npm>(?:@[^/]+\/)?[^/.][^/]*)\/(?<inside>[^/]+\/.+)$/;
 const INSTALLED_PACKAGE_RES = [
   /(?:site|dist)-packages\/(?<inside>.+)$/,
   NODE_MODULES_RE,
