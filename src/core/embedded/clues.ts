@@ -90,6 +90,8 @@ const BACKTICK_RE = /`([^`\n]{1,200})`/g;
 const FENCE_RE = /```[^\n]*\n([\s\S]*?)(?:```|$)/g;
 const MAX_KEBAB_TERMS = 3;
 const QUOTED_RE = /(?:^|[\s(:])(["'“‘])([^"'“”‘’\n]{12,160})(?:["'”’])/g;
+/** A Markdown quote's line (`> text`), not a Python prompt (`>>>`); at most 300 characters, a message's length. */
+const BLOCKQUOTE_RE = /^[ \t]*>[ \t]?(?!>)([^\n]{12,300})$/gm;
 
 /** English words of four letters or more that carry grammar, not meaning: prepositions, conjunctions, auxiliaries, pronouns. */
 const FUNCTION_WORDS = new Set(
@@ -371,6 +373,9 @@ function mineText(raw: string, source: ClueSource, out: ClueCollector, text = so
       const message = inlineMessage(match[1] ?? '');
       if (message) addMessage(message, source, out);
     }
+    // Or as a Markdown quote ("This issues this error: > Using pytest.skip outside of a test is not allowed. …").
+    // Mined after the quoted strings and spans: at the same weight, those are searched first.
+    for (const match of text.matchAll(BLOCKQUOTE_RE)) addMessage((match[1] ?? '').replace(/\*\*|__/g, ''), source, out);
   }
 }
 

@@ -31,6 +31,7 @@ export function messageRetryForms(message: string): string[] {
   const words = stripped.split(/\s+/).filter(Boolean);
   const forms: string[] = [];
   if (stripped !== message && words.length >= 3) forms.push(words.join(' '));
+  forms.push(...sentenceForms(stripped));
   for (const form of [words.slice(0, -1), words.slice(1), words.slice(1, -1)]) {
     const text = form.join(' ');
     // A form ending in the colon before the printed value ("Unexpected data type:" of `Unexpected data type:
@@ -39,6 +40,18 @@ export function messageRetryForms(message: string): string[] {
     if (form.length >= minWords && text.length >= MIN_CHARS && !forms.includes(text)) forms.push(text);
   }
   return forms;
+}
+
+/**
+ * The sentences of a message of two or more (split after `.`, `!`, `?` or `:`), each long enough to be specific.
+ * A long message is written in source as one string per sentence or per line (pytest's "Using pytest.skip outside
+ * of a test is not allowed. " "To decorate a test function, …"), and a wrapped error prints its context before a
+ * colon (Go's `fmt.Errorf("adapting config: %w", err)`), so the whole text is in no line of the source.
+ */
+function sentenceForms(message: string): string[] {
+  const sentences = message.split(/(?<=[.!?:])\s+/).map((sentence) => sentence.replace(/[.!?:]+$/, ''));
+  if (sentences.length < 2) return [];
+  return sentences.filter((sentence) => sentence.split(/\s+/).length >= MIN_WORDS && sentence.length >= MIN_CHARS);
 }
 
 /** One case-insensitive pattern for every form (words apart by any whitespace), or undefined when there is none. */

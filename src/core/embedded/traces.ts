@@ -22,17 +22,25 @@ export interface TraceException {
  * A Python frame, in the interpreter's form (`File "x.py", line 3, in f`), IPython 8's and Jupyter's (`File
  * ~/src/x.py:3, in Plot._plot(self)`, the function qualified by its class), older IPython's (`~/src/x.py in
  * _plot(self, pyplot)` at a line's start, the source lines below it) or pytest's (`src/x.py:3: in f` alone on its
- * line). All print the innermost frame last. Groups: path and function of each form.
+ * line). All print the innermost frame last. Groups: path and function of each form. Older IPython names the
+ * module's compiled file where one was loaded (`…/mplot3d/art3d.pyc in get_facecolors(self)`); its source is the `.py`.
  */
 const PY_FRAME_RE =
-  /File "([^"]+)", line \d+, in ([\w<>]+)|File ((?:[A-Za-z]:)?[^\s"]+\.py):\d+, in ([\w.<>]+)|^[ \t]*((?:[A-Za-z]:)?[^\s"]+\.py) in ([\w<>]+)\(|^[ \t]*((?:[A-Za-z]:)?[^\s":]+\.py):\d+: in ([\w<>]+)[ \t]*$/gm;
+  /File "([^"]+)", line \d+, in ([\w<>]+)|File ((?:[A-Za-z]:)?[^\s"]+\.py):\d+, in ([\w.<>]+)|^[ \t]*((?:[A-Za-z]:)?[^\s"]+\.py[co]?) in ([\w<>]+)\(|^[ \t]*((?:[A-Za-z]:)?[^\s":]+\.py):\d+: in ([\w<>]+)[ \t]*$/gm;
+/**
+ * A warning as Python's `warnings` module prints it: where it was raised, its category and its message
+ * (`…/site-packages/pydicom/charset.py:488: UserWarning: Failed to encode value with encodings: …`). Groups: path,
+ * category, message.
+ */
+const PY_WARNING_RE = /^[ \t]*((?:[A-Za-z]:)?[^\s"]+\.py):\d+: ([A-Z]\w*Warning): (.+)$/gm;
 /** Lines of a Python trace that name a frame or a notebook cell, whose `File`, `Cell` or `Input` names no code. */
 const PY_FRAME_LINE_RE = new RegExp(
   [
     /(?:^|[\s>|])File "[^"]+", line \d+/.source,
     /(?:^|[\s>|])File (?:[A-Za-z]:)?[^\s"]+\.py:\d+, in /.source,
-    /^\s*(?:[A-Za-z]:)?[^\s"]+\.py in [\w<>]+\(/.source,
+    /^\s*(?:[A-Za-z]:)?[^\s"]+\.py[co]? in [\w<>]+\(/.source,
     /^\s*(?:[A-Za-z]:)?[^\s":]+\.py:\d+: in [\w<>]+\s*$/.source,
+    /^\s*(?:[A-Za-z]:)?[^\s"]+\.py:\d+: [A-Z]\w*Warning: /.source,
     /^\s*(?:Cell In ?\[\d*\], line \d+|Input In ?\[\d*\], in |<ipython-input-[\w-]+> in )/.source,
   ].join('|'),
 );
@@ -79,15 +87,19 @@ const RUST_STD_PANIC_RE =
 const RUNTIME_OWNERS = new Set(['Object', 'Module', 'Function', 'Array', 'Map', 'Set', 'Promise', 'Generator', 'AsyncGenerator', 'JSON', 'Reflect', 'process', 'global', 'globalThis', 'window', 'async', 'new']);
 
 /** Every frame of the text's traces, innermost first, and the receiver types of Go's frames (`(*Server).Serve`). */
-export function traceFrames(text: string): { frames: TraceFrame[]; receivers: string[] } {
+export function traceFrames(linked: string): { frames: TraceFrame[]; receivers: string[] } {
+  const text = withoutFileLinks(linked);
   const frames: TraceFrame[] = [];
   const receivers: string[] = [];
   for (const m of text.matchAll(PY_FRAME_RE)) {
     const parts = (m[2] ?? m[4] ?? m[6] ?? m[8] ?? '').split('.');
-    frames.push({ path: m[1] ?? m[3] ?? m[5] ?? m[7], symbol: parts[parts.length - 1], owner: parts[parts.length - 2] });
+    const path = (m[1] ?? m[3] ?? m[5] ?? m[7])?.replace(/\.py[co]$/, '.py');
+    frames.push({ path, symbol: parts[parts.length - 1], owner: parts[parts.length - 2] });
   }
   // Python prints the innermost frame last; most other runtimes print it first.
   frames.reverse();
+  // A warning's line is where the program warned, a frame of its own below a traceback's frames.
+  for (const m of text.matchAll(PY_WARNING_RE)) frames.push({ path: m[1] });
   // Firefox names a closure by its enclosing function: `makeTopic/<` is inside makeTopic.
   for (const m of text.matchAll(JS_FRAME_RE)) {
     // `EventHandler.invokeCallbacks`: the method, and the class that owns it.
@@ -115,6 +127,7 @@ export function traceFrames(text: string): { frames: TraceFrame[]; receivers: st
 export function traceExceptions(text: string): TraceException[] {
   const out: TraceException[] = [];
   for (const m of text.matchAll(EXCEPTION_LINE_RE)) out.push({ name: m[1] ?? '', message: m[2] || undefined });
+  for (const m of withoutFileLinks(text).matchAll(PY_WARNING_RE)) out.push({ name: m[2] ?? '', message: m[3] });
   for (const m of text.matchAll(TRACEBACK_END_RE)) {
     if (/(?:Error|Exception|Warning|Exit|Interrupt)$/.test(m[1] ?? '')) continue; // an exception line, above
     out.push({ name: m[1] ?? '', message: m[2] || undefined });
@@ -145,7 +158,7 @@ export function panicMessages(text: string): string[] {
  * the caret under it).
  */
 export function withoutFrameLines(text: string): string {
-  const lines = text.split('\n');
+  const lines = withoutFileLinks(text).split('\n');
   const kept: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
@@ -158,6 +171,17 @@ export function withoutFrameLines(text: string): string {
     kept.push(line);
   }
   return kept.join('\n');
+}
+
+/**
+ * A Markdown link to a local file, as VS Code's notebooks print a frame's path and reporters paste it
+ * (`[c:\…\seaborn\axisgrid.py](file:///C:/…/seaborn/axisgrid.py) in pairplot(data, hue, …)`): its text, which
+ * leaves the frame in the form the kernel printed.
+ */
+const FILE_LINK_RE = /\[([^\]\n]+)\]\(file:\/\/[^)\s]*\)/g;
+
+function withoutFileLinks(text: string): string {
+  return text.replace(FILE_LINK_RE, '$1');
 }
 
 const JS_FRAME_LINE_RE = /^\s*at (?:.+ \()?\S*(?:\.[A-Za-z]+|[/\\][^\s():/\\.]+):\d+(?::\d+)?\)?\s*$/;

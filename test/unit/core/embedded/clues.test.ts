@@ -182,6 +182,65 @@ describe('embedded clues', () => {
     assert.equal(find(clues, 'symbol', 'ipython'), undefined);
   });
 
+  it("reads an older IPython frame in a compiled module (`art3d.pyc in get_facecolors(self)`) as its source file", () => {
+    const body = [
+      '```',
+      "AttributeError                            Traceback (most recent call last)",
+      '<ipython-input-13-de0f41d662cd> in <module>()',
+      '----> 1 r.get_facecolors()',
+      '',
+      '/home/me/.virtualenvs/mpl/local/lib/python2.7/site-packages/mpl_toolkits/mplot3d/art3d.pyc in get_facecolors(self)',
+      '    635     def get_facecolors(self):',
+      '--> 636         return self._facecolors2d',
+      '',
+      "AttributeError: 'Poly3DCollection' object has no attribute '_facecolors2d'",
+      '```',
+    ].join('\n');
+    const { clues } = mineIssue({ title: "'Poly3DCollection' object has no attribute '_facecolors2d'", body });
+    assert.equal(find(clues, 'path', 'mpl_toolkits/mplot3d/art3d.py')?.depth, 0, JSON.stringify(clues.filter((c) => c.kind === 'path')));
+    assert.ok(!clues.some((c) => c.text.endsWith('.pyc')), 'no clue names the compiled file');
+    assert.equal(find(clues, 'symbol', 'get_facecolors')?.source, 'trace');
+  });
+
+  it("mines frames that VS Code's notebooks print as links to the file (`[c:\\…\\axisgrid.py](file:///…) in pairplot(…)`)", () => {
+    const link = (path: string) => `[c:\\Users\\me\\anaconda3\\lib\\site-packages\\${path.replaceAll('/', '\\')}](file:///C:/Users/me/anaconda3/lib/site-packages/${path})`;
+    const body = [
+      '```',
+      `${link('seaborn/axisgrid.py')} in pairplot(data, hue, hue_order, palette, vars)`,
+      '-> 2144         grid.map_diag(histplot, **diag_kws)',
+      '',
+      `${link('seaborn/axisgrid.py')} in map_diag(self, func, **kwargs)`,
+      '-> 1490             vector = self.data[var]',
+      '',
+      `${link('pandas/core/frame.py')} in __getitem__(self, key)`,
+      '-> 3767             indexer = self.columns._get_indexer_strict(key, "columns")[1]',
+      '',
+      "KeyError: \"['1'] not in index\"",
+      '```',
+    ].join('\n');
+    const { clues } = mineIssue({ title: 'pairplot raises KeyError with MultiIndex DataFrame', body });
+    assert.equal(find(clues, 'path', 'pandas/core/frame.py')?.depth, 0, JSON.stringify(clues.filter((c) => c.kind === 'path')));
+    assert.equal(find(clues, 'path', 'seaborn/axisgrid.py')?.source, 'trace');
+    assert.equal(find(clues, 'symbol', 'map_diag')?.source, 'trace');
+    assert.ok(!clues.some((c) => c.text.includes('file:') || c.text.startsWith('C:')), 'no clue from the link target');
+  });
+
+  it("mines a Python warning's line: where it was raised as a frame, and its message", () => {
+    const body = [
+      'Writing the dataset prints:',
+      '```',
+      '/home/me/venv/lib/python3.8/site-packages/pydicom/charset.py:488: UserWarning: Failed to encode value with encodings: iso8859, iso2022_jp',
+      '  warnings.warn(msg)',
+      '```',
+    ].join('\n');
+    const { clues } = mineIssue({ title: 'Writing a Japanese name warns and writes the wrong bytes', body });
+    const frame = find(clues, 'path', 'pydicom/charset.py');
+    assert.equal(frame?.source, 'trace', JSON.stringify(clues.filter((c) => c.kind === 'path')));
+    assert.equal(frame?.depth, 0);
+    assert.ok(find(clues, 'message', 'Failed to encode value with encodings: iso8859, iso2022_jp'), JSON.stringify(clues.filter((c) => c.kind === 'message')));
+    assert.ok(!find(clues, 'symbol', 'site'), 'the frame line is not prose');
+  });
+
   it("mines pytest's frames (`sympy/core/expr.py:124: in __eq__`), innermost last", () => {
     // sympy-18057's report, as pytest printed it.
     const body = [
@@ -370,6 +429,25 @@ describe('embedded clues', () => {
     assert.equal(depthOf('databind/JsonMappingException.java'), 2, 'the wrapping exception comes after');
     assert.ok(find(clues, 'message', 'Problem with definition of'), 'the sentence, not the bracketed class name');
     assert.equal(longestLiteralRun('Problem with definition of [AnnotedClass com.acme.billing.Money]'), 'Problem with definition of');
+  });
+
+  it('mines a Markdown quote as a message after the quoted strings, and no Python prompt', () => {
+    const body = [
+      'A module-level `skip()` logs "collection of the module was skipped" and then fails with:',
+      '',
+      '> **Using pytest.skip outside of a test is not allowed.**',
+      '',
+      '```python',
+      '>>> skip("a module-level skip of this length")',
+      '```',
+      '>>> import pytest; pytest.skip("a prompt line in prose")',
+    ].join('\n');
+    const { clues } = mineIssue({ title: 'Improve handling of skip for module level', body });
+    const messages = clues.filter((c) => c.kind === 'message').map((c) => c.text);
+    assert.ok(messages.includes('Using pytest.skip outside of a test is not allowed'), JSON.stringify(messages));
+    const quoted = messages.indexOf('collection of the module was skipped');
+    assert.ok(quoted >= 0 && quoted < messages.indexOf('Using pytest.skip outside of a test is not allowed'), 'a quoted string is searched first');
+    assert.ok(!messages.some((m) => m.includes('prompt line') || m.includes('module-level skip')), 'prompts are code, not quotes');
   });
 
   it('weights the title above the body and drops names the reporter defines in their own snippet', () => {

@@ -53,6 +53,19 @@ describe('message retry', () => {
     assert.ok(new RegExp(messageRetryPattern(['a (b) c.d e'])!).test('a (b) c.d e'), 'regex characters are literal');
   });
 
+  it('searches each sentence of a longer message, which source writes one string apiece', () => {
+    const forms = messageRetryForms('Using pytest.skip outside of a test is not allowed. To decorate a test function, use the decorators instead.');
+    assert.deepEqual(forms.slice(0, 2), ['Using pytest.skip outside of a test is not allowed', 'To decorate a test function, use the decorators instead']);
+    const re = new RegExp(messageRetryPattern(forms)!, 'i');
+    assert.ok(re.test('                "Using pytest.skip outside of a test is not allowed. "'));
+    assert.deepEqual(messageRetryForms('adapting config using caddyfile: wrong argument count or unexpected line ending').slice(0, 2), [
+      'adapting config using caddyfile',
+      'wrong argument count or unexpected line ending',
+    ], "a wrapped error's context and its cause, apart");
+    assert.ok(!messageRetryForms('Failed. Try again: now').some((form) => !form.includes(' ')), 'short sentences are no forms');
+    assert.ok(!messageRetryForms('config.yaml is not valid YAML at all').includes('yaml is not valid YAML at all'), 'a dot inside a word splits nothing');
+  });
+
   it('weighs a shortened form below the whole message', () => {
     const clue = { kind: 'message' as const, text: 'no number is assigned for table', source: 'title' as const, weight: 2 };
     assert.equal(retryClue(clue).weight, 2 * RETRY_WEIGHT_FACTOR);
@@ -72,6 +85,17 @@ const FILES: Record<string, string> = {
     '        return None',
     '',
   ].join('\n'),
+  'app/python.py': [
+    'def importtestmodule(path):',
+    '    if is_skipped(path):',
+    '        raise CollectError(',
+    '            "Using pytest.skip outside of a test is not allowed. "',
+    '            "To decorate a test function, use the @pytest.mark.skip "',
+    '            "or @pytest.mark.skipif decorators instead."',
+    '        )',
+    '',
+  ].join('\n'),
+  'app/outcomes.py': 'def skip(msg="", allow_module_level=False):\n    raise Skipped(msg=msg, allow_module_level=allow_module_level)\n',
   'app/application.py': 'class Application:\n    def build(self, tables):\n        return [table.caption for table in tables]\n',
   'app/writers/html.py': 'def visit_table(self, node):\n    self.body.append("<table>")\n',
   ...Object.fromEntries(['de', 'fr', 'ja'].map((lang) => [`app/locale/${lang}/LC_MESSAGES/app.po`, 'msgid "no number is assigned for %s: %s"\nmsgstr ""\n'])),
@@ -94,6 +118,20 @@ describe('message retry end to end (real git repo, real ripgrep, Locator)', () =
     assert.equal(retry.length, 1, 'one grep for the one message found nowhere');
     assert.ok(retry[0]!.case_insensitive && retry[0]!.pattern.includes('no\\s+number\\s+is\\s+assigned\\s+for'), retry[0]!.pattern);
     assert.equal(result.trajectory.length, 4, 'search, retry, leader check, answer');
+  });
+
+  it('finds a message the issue quotes in Markdown, one sentence at a time', async () => {
+    const body = [
+      'A naive user will try to skip the module with `skip(msg="Requires Python >= 3.8")`. This issues this error:',
+      '',
+      '>Using pytest.skip outside of a test is not allowed. To decorate a test function, use the @pytest.mark.skip or @pytest.mark.skipif decorators instead.',
+      '',
+      'The correct solution, to use skip as a function, is discouraged by the error message.',
+    ].join('\n');
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate({ title: 'Improve handling of skip for module level', body }, createEmbeddedBrain());
+    assert.equal(result.candidates[0]?.path, 'app/python.py', JSON.stringify(result.candidates));
+    const retried = result.trajectory[1]!.calls.map((c) => c.call.args as GrepArgs);
+    assert.ok(retried.some((a) => a.pattern.includes('Using\\s+pytest\\.skip')), JSON.stringify(retried));
   });
 
   it('does not search again when the message was found as written', async () => {
