@@ -50,8 +50,10 @@ const PY_FRAME_LINE_RE = new RegExp(
  * their paths) or a bundler's (`webpack:///./src/App.js`); cleanPath drops the scheme and host, and the query goes.
  * A script may have no extension (`bin/www`, `bin/lessc`), and Node 16 and later print their own modules as
  * `node:internal/modules/cjs/loader` (runtime frames, see isRuntimePath). A class's private method is `#name`.
+ * Next.js's webpack names the layer a module was built for before its path
+ * (`webpack-internal:///(app-pages-browser)/./src/app/settings/page.tsx`, `(rsc)`, `(ssr)`): the app's own file.
  */
-const JS_FRAME_RE = /^\s*(?:at (?:(?:async |new )?([\w$#.<>[\] ]+?) \()?|([\w$.<>/]*)@)(?:(?:https?|file|webpack(?:-internal)?):\/\/[^\s/()]*)?((?:node:)?(?:[A-Za-z]:)?(?:[^\s():?]+\.[A-Za-z]+|[^\s():?<]*[/\\][^\s():?/\\.]+))(?:\?[^\s():]*)?:(\d+)(?::\d+)?\)?\s*$/gm;
+const JS_FRAME_RE = /^\s*(?:at (?:(?:async |new )?([\w$#.<>[\] ]+?) \()?|([\w$.<>/]*)@)(?:(?:https?|file|webpack(?:-internal)?):\/\/[^\s/()]*(?:\/\([\w-]+\))?)?((?:node:)?(?:[A-Za-z]:)?(?:[^\s():?]+\.[A-Za-z]+|[^\s():?<]*[/\\][^\s():?/\\.]+))(?:\?[^\s():]*)?:(\d+)(?::\d+)?\)?\s*$/gm;
 /** React's component stack (`in TopicList (at TopicList.jsx:12)`, `in Row (created by Table)`): components are the app's. */
 const REACT_FRAME_RE = /^\s*in ([A-Z][\w$]*)(?: \(at ([^\s():]+\.[A-Za-z]+):\d+\))?(?: \(created by [\w$.]+\))?\s*$/gm;
 const JAVA_FRAME_RE = /^\s*at ([\w$.]+)\.([\w$<>]+)\(([\w$]+\.(?:java|kt|scala)):\d+\)/gm;

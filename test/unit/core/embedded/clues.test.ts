@@ -377,6 +377,19 @@ describe('embedded clues', () => {
     assert.equal(find(trace, 'symbol', 'mountComponent'), undefined);
   });
 
+  it("mines Next.js's frames, whose webpack URL names the module's layer before the app's own path", () => {
+    const body = [
+      "TypeError: Cannot read properties of undefined (reading 'error')",
+      '    at handleResendEmailVerification (webpack-internal:///(app-pages-browser)/./src/app/settings/page.tsx:174:19)',
+      '    at eval (webpack-internal:///(rsc)/./lib/hooks/useLeaderboard.ts:59:45)',
+      '    at async onClick (webpack-internal:///(ssr)/./src/app/settings/page.tsx:630:100)',
+    ].join('\n');
+    const trace = mineIssue({ title: 'Resending the verification email crashes', body }).clues.filter((c) => c.source === 'trace');
+    const paths = trace.filter((c) => c.kind === 'path').map((c) => [c.text, c.depth]);
+    assert.deepEqual(paths, [['src/app/settings/page.tsx', 0], ['lib/hooks/useLeaderboard.ts', 1]]);
+    assert.ok(find(trace, 'symbol', 'handleResendEmailVerification'), JSON.stringify(trace));
+  });
+
   it("takes a JavaScript frame's class as its method's qualifier, not a built-in's or a runtime frame's", () => {
     const body = [
       "TypeError: Cannot read properties of undefined (reading 'push')",

@@ -288,3 +288,61 @@ describe('a Node 20 trace through an extensionless script, end to end (real git 
     assert.equal(result.candidates[0]?.path, 'bin/www', JSON.stringify(result.candidates));
   });
 });
+
+/**
+ * A Next.js App Router app: the settings page's handler reads a response it does not check; the email helpers hold
+ * the issue's words.
+ */
+const NEXT_TREE: Record<string, string> = {
+  'src/app/settings/page.tsx': [
+    "'use client';",
+    "import { resend } from '@/lib/email';",
+    'export default function SettingsPage() {',
+    '  async function handleResendEmailVerification() {',
+    '    const result = await resend();',
+    '    if (result.data.error) alert(result.data.error);',
+    '  }',
+    '  return <button onClick={() => handleResendEmailVerification()}>Resend</button>;',
+    '}',
+  ].join('\n'),
+  'src/lib/email.ts': [
+    '/** Resending the verification email: the route sends the verification email again. */',
+    'export async function resend() {',
+    "  const response = await fetch('/api/email/verify', { method: 'POST' });",
+    '  return response.json();',
+    '}',
+  ].join('\n'),
+  'src/app/api/email/verify/route.ts': [
+    "import { sendVerificationEmail } from '@/lib/mailer';",
+    '/** Resending the verification email after sign-up; crashes are logged. */',
+    'export async function POST() {',
+    '  await sendVerificationEmail();',
+    "  return Response.json({ ok: true, error: 'the verification email could not be sent' });",
+    '}',
+  ].join('\n'),
+  'src/lib/mailer.ts': "/** The verification email, resending and its crashes. */\nexport async function sendVerificationEmail() {}\n",
+};
+
+describe("a Next.js browser trace end to end (real git repo, real ripgrep, Locator)", () => {
+  let dir = '';
+
+  before(() => {
+    dir = makeGitTree(NEXT_TREE, 'codegrep-next-trace-');
+  });
+
+  after(() => removeTree(dir));
+
+  it('answers the page the webpack-internal frame names behind its layer', async () => {
+    const body = [
+      'Clicking "Resend verification email" shows an error overlay:',
+      '',
+      '```',
+      "TypeError: Cannot read properties of undefined (reading 'error')",
+      '    at handleResendEmailVerification (webpack-internal:///(app-pages-browser)/./src/app/settings/page.tsx:6:21)',
+      '    at async onClick (webpack-internal:///(app-pages-browser)/./src/app/settings/page.tsx:8:51)',
+      '```',
+    ].join('\n');
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate({ title: 'Resending the verification email crashes', body }, createEmbeddedBrain());
+    assert.equal(result.candidates[0]?.path, 'src/app/settings/page.tsx', JSON.stringify(result.candidates));
+  });
+});
