@@ -9,7 +9,7 @@ import { MAX_PACKAGES, packageNames, packageSubpaths } from './packages';
 import { KEBAB_RE, isComponentLabel, kebabSpellings, splitTitleLabels } from './spellings';
 import { framesByPath } from './bundleFrames';
 import { namedFramePaths, type FrameRecord } from './namedFrames';
-import { cleanPath, installedNpmPackage, installedPackagePath, isRuntimePath, panicMessages, traceExceptions, traceFrames, tracePathSuffix, withoutFrameLines } from './traces';
+import { cleanPath, installedNpmPackage, installedPackagePath, isRuntimePath, panicMessages, traceExceptions, traceFrames, tracePathSuffix, withoutFileLinks, withoutFrameLines } from './traces';
 
 /** What kind of evidence a clue is; each kind is searched differently. */
 export type ClueKind = 'path' | 'module' | 'symbol' | 'message';
@@ -144,7 +144,8 @@ export function mineIssue(raw: Issue): IssueEvidence {
   const issue = boundIssue(raw).issue;
   const collector = new ClueCollector();
   const title = issue.title;
-  const body = [issue.body, ...(issue.comments ?? [])].filter(Boolean).join('\n\n');
+  // A frame VS Code's notebooks print as a link to the file is read as the kernel printed it (traces.ts).
+  const body = withoutFileLinks([issue.body, ...(issue.comments ?? [])].filter(Boolean).join('\n\n'));
   // Frame lines were mined with their depth by mineTraces; mined again as text, every frame would weigh the same.
   const { prose, code } = splitCode(withoutFrameLines(body));
   const bareProse = withoutAddresses(prose);

@@ -89,8 +89,7 @@ const RUST_STD_PANIC_RE =
 const RUNTIME_OWNERS = new Set(['Object', 'Module', 'Function', 'Array', 'Map', 'Set', 'Promise', 'Generator', 'AsyncGenerator', 'JSON', 'Reflect', 'process', 'global', 'globalThis', 'window', 'async', 'new']);
 
 /** Every frame of the text's traces, innermost first, and the receiver types of Go's frames (`(*Server).Serve`). */
-export function traceFrames(linked: string): { frames: TraceFrame[]; receivers: string[] } {
-  const text = withoutFileLinks(linked);
+export function traceFrames(text: string): { frames: TraceFrame[]; receivers: string[] } {
   const frames: TraceFrame[] = [];
   const receivers: string[] = [];
   for (const m of text.matchAll(PY_FRAME_RE)) {
@@ -129,7 +128,7 @@ export function traceFrames(linked: string): { frames: TraceFrame[]; receivers: 
 export function traceExceptions(text: string): TraceException[] {
   const out: TraceException[] = [];
   for (const m of text.matchAll(EXCEPTION_LINE_RE)) out.push({ name: m[1] ?? '', message: m[2] || undefined });
-  for (const m of withoutFileLinks(text).matchAll(PY_WARNING_RE)) out.push({ name: m[2] ?? '', message: m[3] });
+  for (const m of text.matchAll(PY_WARNING_RE)) out.push({ name: m[2] ?? '', message: m[3] });
   for (const m of text.matchAll(TRACEBACK_END_RE)) {
     if (/(?:Error|Exception|Warning|Exit|Interrupt)$/.test(m[1] ?? '')) continue; // an exception line, above
     out.push({ name: m[1] ?? '', message: m[2] || undefined });
@@ -160,7 +159,7 @@ export function panicMessages(text: string): string[] {
  * the caret under it).
  */
 export function withoutFrameLines(text: string): string {
-  const lines = withoutFileLinks(text).split('\n');
+  const lines = text.split('\n');
   const kept: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
@@ -178,11 +177,11 @@ export function withoutFrameLines(text: string): string {
 /**
  * A Markdown link to a local file, as VS Code's notebooks print a frame's path and reporters paste it
  * (`[c:\…\seaborn\axisgrid.py](file:///C:/…/seaborn/axisgrid.py) in pairplot(data, hue, …)`): its text, which
- * leaves the frame in the form the kernel printed.
+ * leaves the frame in the form the kernel printed. Applied to the issue once, before its traces are read.
  */
 const FILE_LINK_RE = /\[([^\]\n]+)\]\(file:\/\/[^)\s]*\)/g;
 
-function withoutFileLinks(text: string): string {
+export function withoutFileLinks(text: string): string {
   return text.replace(FILE_LINK_RE, '$1');
 }
 
