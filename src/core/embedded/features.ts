@@ -4,7 +4,7 @@ import type { ClueHit } from './evidence';
 import type { LexicalScore } from './leaderCheck';
 import type { EvidenceGroup } from './reasons';
 import { isMigrationScript } from './pathKinds';
-import { bodyNamedFile, bodyNameFiles, demotion, fileStem, issueKind, messageFileCount, namedByTitle, stemmedPathWords, titleNameFiles, titlePathWords, type ScoreContext, type ScoredFile } from './score';
+import { bodyNamedFile, bodyNameFiles, demotion, fileStem, issueKind, messageFileCount, namedByTitle, stemmedPathWords, titleNameFiles, titlePathWords, type KindContext, type ScoreContext, type ScoredFile } from './score';
 
 /** One candidate file described by named evidence features (the learned ranker's input). */
 export interface CandidateFeatures {
@@ -205,7 +205,7 @@ function summarize(input: FeatureInput): RunSummary {
     lexicalRank: lexical.rank,
     bestDir: dirname(input.ranked[0]?.path ?? ''),
     hasTrace: input.issue.clues.some((c) => c.source === 'trace'),
-    traceDepths: workspaceFrameDepths(input.ranked),
+    traceDepths: workspaceFrameDepths(input.ranked, input.context),
     hasPaths: input.issue.clues.some((c) => c.kind === 'path' || c.kind === 'module'),
   };
 }
@@ -236,7 +236,11 @@ function frameDepths(clues: Clue[]): number[] {
  * function a workspace file defines. The reporter's own `analyticsCallback` above the library's frames is then not
  * counted as the innermost.
  */
-function workspaceFrameDepths(ranked: ScoredFile[]): number[] {
+function workspaceFrameDepths(ranked: ScoredFile[], context: KindContext): number[] {
+  // A vendored copy of another package (`requests/packages/urllib3/`) is that package's code, as a frame of the
+  // installed one would be: the project's own innermost frame is the one above it, unless the trace has no other.
+  const own = frameDepths(ranked.filter((f) => issueKind(f.path, context) !== 'vendor').flatMap((f) => f.evidence.pathMatches));
+  if (own.length) return own;
   const byPath = frameDepths(ranked.flatMap((f) => f.evidence.pathMatches));
   return byPath.length ? byPath : frameDepths(ranked.flatMap((f) => hits(f.evidence.definitions).map((h) => h.clue)));
 }

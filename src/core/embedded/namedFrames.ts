@@ -14,6 +14,9 @@ export interface FrameRecord {
   installed?: boolean;
 }
 
+/** A title that asks for a name to be added: "Add get_response_async for …", "Implement `__len__` on …". */
+const REQUESTED_NAME = /^\s*(?:\[[^\]]*\]\s*:?\s*)?(?:please\s+)?(?:add|implement|provide|expose|introduce)\s+`?([A-Za-z_$][\w$]*)/i;
+
 /** Shortest name that counts as a part of a frame's function (`MatAdd` in `_print_MatAdd`). */
 const MIN_PART = 4;
 
@@ -53,6 +56,10 @@ export function titleCodeNames(title: string): Set<string> {
  */
 export function namedFramePaths(frames: readonly FrameRecord[], title: string): string[] {
   const names = titleCodeNames(title);
+  // "Add get_response_async for ASGIStaticFilesHandler" asks for the name where it is missing: the frames that run
+  // a function of that name are where it already exists, not the class the request is for.
+  const requested = REQUESTED_NAME.exec(title)?.[1];
+  if (requested) names.delete(requested);
   const parts = new Set([...names].filter((name) => name.length >= MIN_PART && CODE_SHAPE.test(name)));
   const named = (symbol: string) => names.has(symbol) || symbol.split(/_+/).some((part) => parts.has(part));
   return [...new Set(frames.filter((frame) => !frame.installed && named(frame.symbol)).map((frame) => frame.path))];

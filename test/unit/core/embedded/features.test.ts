@@ -163,6 +163,35 @@ describe('traceback frame feature (real files, real ripgrep)', () => {
     }
   });
 
+  it("counts from the project's own innermost frame when the trace goes on into a vendored copy of a package", async () => {
+    const tree = makeTree(
+      {
+        'requests/models.py': 'class Response:\n    @property\n    def content(self):\n        return b"".join(self.iter_content())\n\n    def iter_content(self):\n        return self.raw.stream()\n',
+        'requests/packages/urllib3/response.py': 'class HTTPResponse:\n    def stream(self, amt=None):\n        return self.read(amt)\n\n    def read(self, amt=None):\n        return self._fp.read(amt)\n',
+      },
+      'codegrep-features-vendor-',
+    );
+    try {
+      let rows: CandidateFeatures[] = [];
+      const body = [
+        'Traceback (most recent call last):',
+        '  File "/home/me/.venv/lib/python2.7/site-packages/requests/models.py", line 4, in content',
+        '  File "/home/me/.venv/lib/python2.7/site-packages/requests/models.py", line 7, in iter_content',
+        '  File "/home/me/.venv/lib/python2.7/site-packages/requests/packages/urllib3/response.py", line 3, in stream',
+        '  File "/home/me/.venv/lib/python2.7/site-packages/requests/packages/urllib3/response.py", line 6, in read',
+        '  File "/usr/lib/python2.7/socket.py", line 380, in read',
+        'socket.error: [Errno 104] Connection reset by peer',
+      ].join('\n');
+      const issue = { title: 'socket.error not wrapped in a requests exception', body };
+      await new Locator(new NodeToolRunner({ roots: [tree] })).locate(issue, createEmbeddedBrain({ model: null, observe: (f) => (rows = f) }));
+      const frame = (path: string) => rows.find((r) => r.path === path)?.values[FEATURE_NAMES.indexOf('trace_frame')];
+      assert.equal(frame('requests/models.py'), 1, "the project's own innermost frame");
+      assert.equal(frame('requests/packages/urllib3/response.py'), 1, 'the vendored frames keep their own place');
+    } finally {
+      removeTree(tree);
+    }
+  });
+
   it("counts a bundle's frames by the functions the workspace defines, and a frame's class qualifies its method", async () => {
     const tree = makeTree(
       {

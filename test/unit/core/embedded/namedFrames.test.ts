@@ -32,6 +32,17 @@ describe('traceback frames the title names', () => {
     assert.deepEqual(namedFramePaths(frames, 'Error pretty printing MatAdd'), ['sympy/printing/pretty/pretty.py']);
   });
 
+  it('does not take the name a title asks to add for the frames that already run it', () => {
+    const handlers = [
+      { path: 'django/contrib/staticfiles/handlers.py', symbol: '__call__' },
+      { path: 'django/core/handlers/base.py', symbol: 'get_response_async' },
+    ];
+    assert.deepEqual(namedFramePaths(handlers, 'Add get_response_async for ASGIStaticFilesHandler'), []);
+    assert.deepEqual(namedFramePaths(handlers, '[Feature]: implement `get_response_async` on the static handler'), []);
+    assert.deepEqual(namedFramePaths(handlers, 'get_response_async crashes for ASGIStaticFilesHandler'), ['django/core/handlers/base.py']);
+    assert.deepEqual(namedFramePaths(frames, 'Add support for BoundaryNorm in format_cursor_data'), ['lib/matplotlib/artist.py'], 'what the support is added in');
+  });
+
   it('matches a part of a dispatch method only with a name shaped like code', () => {
     assert.deepEqual(namedFramePaths([{ path: 'django/template/base.py', symbol: 'render_text' }], '`django.utils.text.slugify()` strips dashes'), []);
     assert.deepEqual(namedFramePaths([{ path: 'sympy/printing/str.py', symbol: '_print_MatAdd' }], 'str of `MatAdd` drops signs'), ['sympy/printing/str.py']);
