@@ -161,6 +161,9 @@ export function panicMessages(text: string): string[] {
 export function withoutFrameLines(text: string): string {
   const lines = text.split('\n');
   const kept: string[] = [];
+  // Source lines Python printed under its frames: recursion prints the same ones again and again (a template
+  // rendering its nested nodes), and each copy would count as the reporter naming those functions once more.
+  const frameSources = new Set<string>();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
     const excerpt = RUNTIME_EXCERPT_RE.test(line) ? lines.slice(i + 1, i + 4).findIndex((next) => /^\s*\^+\s*$/.test(next)) : -1;
@@ -168,7 +171,13 @@ export function withoutFrameLines(text: string): string {
       i += excerpt + 1;
       continue;
     }
-    if (PY_FRAME_LINE_RE.test(line) || JS_FRAME_LINE_RE.test(line) || NODE_FRAME_LINE_RE.test(line) || RUNTIME_NOTE_LINE_RE.test(line)) continue;
+    if (PY_FRAME_LINE_RE.test(line)) {
+      const source = (lines[i + 1] ?? '').trim();
+      if (source && !PY_FRAME_LINE_RE.test(lines[i + 1] ?? '') && frameSources.has(source)) i++;
+      frameSources.add(source);
+      continue;
+    }
+    if (JS_FRAME_LINE_RE.test(line) || NODE_FRAME_LINE_RE.test(line) || RUNTIME_NOTE_LINE_RE.test(line)) continue;
     kept.push(line);
   }
   return kept.join('\n');

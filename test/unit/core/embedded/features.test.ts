@@ -136,60 +136,54 @@ describe('candidate features (real files, real ripgrep)', function () {
 });
 
 describe('traceback frame feature (real files, real ripgrep)', () => {
-  it("counts frames from the innermost one in the workspace, not from a standard library's", async () => {
-    const tree = makeTree(
-      {
-        'app/forms/fields.py': 'class URLField:\n    def clean(self, value):\n        return self.run_validators(value)\n\n    def run_validators(self, value):\n        return validate(value)\n',
-        'app/core/validators.py': 'from urllib.parse import urlsplit\n\n\ndef validate(value):\n    return urlsplit(value)\n',
-      },
-      'codegrep-features-trace-',
-    );
+  /** Locates `issue` in a tree of `files` and returns each candidate's `trace_frame` value. */
+  async function traceFrameValues(files: Record<string, string>, issue: { title: string; body: string }): Promise<(path: string) => number | undefined> {
+    const tree = makeTree(files, 'codegrep-features-trace-');
     try {
       let rows: CandidateFeatures[] = [];
-      const body = [
-        'Traceback (most recent call last):',
-        '  File "app/forms/fields.py", line 3, in clean',
-        '  File "app/core/validators.py", line 5, in validate',
-        // As the reporter's fuzzer printed it: a relative path the workspace does not have.
-        '  File "urllib/parse.py", line 440, in urlsplit',
-        'ValueError: Invalid IPv6 URL',
-      ].join('\n');
-      await new Locator(new NodeToolRunner({ roots: [tree] })).locate({ title: 'URLField throws ValueError on clean', body }, createEmbeddedBrain({ model: null, observe: (f) => (rows = f) }));
-      const frame = (path: string) => rows.find((r) => r.path === path)?.values[FEATURE_NAMES.indexOf('trace_frame')];
-      assert.equal(frame('app/core/validators.py'), 1, 'the innermost frame of the project');
-      assert.equal(frame('app/forms/fields.py'), 0.5);
+      await new Locator(new NodeToolRunner({ roots: [tree] })).locate(issue, createEmbeddedBrain({ model: null, observe: (f) => (rows = f) }));
+      return (path) => rows.find((r) => r.path === path)?.values[FEATURE_NAMES.indexOf('trace_frame')];
     } finally {
       removeTree(tree);
     }
+  }
+
+  it("counts frames from the innermost one in the workspace, not from a standard library's", async () => {
+    const files = {
+      'app/forms/fields.py': 'class URLField:\n    def clean(self, value):\n        return self.run_validators(value)\n\n    def run_validators(self, value):\n        return validate(value)\n',
+      'app/core/validators.py': 'from urllib.parse import urlsplit\n\n\ndef validate(value):\n    return urlsplit(value)\n',
+    };
+    const body = [
+      'Traceback (most recent call last):',
+      '  File "app/forms/fields.py", line 3, in clean',
+      '  File "app/core/validators.py", line 5, in validate',
+      // As the reporter's fuzzer printed it: a relative path the workspace does not have.
+      '  File "urllib/parse.py", line 440, in urlsplit',
+      'ValueError: Invalid IPv6 URL',
+    ].join('\n');
+    const frame = await traceFrameValues(files, { title: 'URLField throws ValueError on clean', body });
+    assert.equal(frame('app/core/validators.py'), 1, 'the innermost frame of the project');
+    assert.equal(frame('app/forms/fields.py'), 0.5);
   });
 
   it("counts from the project's own innermost frame when the trace goes on into a vendored copy of a package", async () => {
-    const tree = makeTree(
-      {
-        'requests/models.py': 'class Response:\n    @property\n    def content(self):\n        return b"".join(self.iter_content())\n\n    def iter_content(self):\n        return self.raw.stream()\n',
-        'requests/packages/urllib3/response.py': 'class HTTPResponse:\n    def stream(self, amt=None):\n        return self.read(amt)\n\n    def read(self, amt=None):\n        return self._fp.read(amt)\n',
-      },
-      'codegrep-features-vendor-',
-    );
-    try {
-      let rows: CandidateFeatures[] = [];
-      const body = [
-        'Traceback (most recent call last):',
-        '  File "/home/me/.venv/lib/python2.7/site-packages/requests/models.py", line 4, in content',
-        '  File "/home/me/.venv/lib/python2.7/site-packages/requests/models.py", line 7, in iter_content',
-        '  File "/home/me/.venv/lib/python2.7/site-packages/requests/packages/urllib3/response.py", line 3, in stream',
-        '  File "/home/me/.venv/lib/python2.7/site-packages/requests/packages/urllib3/response.py", line 6, in read',
-        '  File "/usr/lib/python2.7/socket.py", line 380, in read',
-        'socket.error: [Errno 104] Connection reset by peer',
-      ].join('\n');
-      const issue = { title: 'socket.error not wrapped in a requests exception', body };
-      await new Locator(new NodeToolRunner({ roots: [tree] })).locate(issue, createEmbeddedBrain({ model: null, observe: (f) => (rows = f) }));
-      const frame = (path: string) => rows.find((r) => r.path === path)?.values[FEATURE_NAMES.indexOf('trace_frame')];
-      assert.equal(frame('requests/models.py'), 1, "the project's own innermost frame");
-      assert.equal(frame('requests/packages/urllib3/response.py'), 1, 'the vendored frames keep their own place');
-    } finally {
-      removeTree(tree);
-    }
+    const files = {
+      'requests/models.py': 'class Response:\n    @property\n    def content(self):\n        return b"".join(self.iter_content())\n\n    def iter_content(self):\n        return self.raw.stream()\n',
+      'requests/packages/urllib3/response.py': 'class HTTPResponse:\n    def stream(self, amt=None):\n        return self.read(amt)\n\n    def read(self, amt=None):\n        return self._fp.read(amt)\n',
+    };
+    const site = '/home/me/.venv/lib/python2.7/site-packages/requests';
+    const body = [
+      'Traceback (most recent call last):',
+      `  File "${site}/models.py", line 4, in content`,
+      `  File "${site}/models.py", line 7, in iter_content`,
+      `  File "${site}/packages/urllib3/response.py", line 3, in stream`,
+      `  File "${site}/packages/urllib3/response.py", line 6, in read`,
+      '  File "/usr/lib/python2.7/socket.py", line 380, in read',
+      'socket.error: [Errno 104] Connection reset by peer',
+    ].join('\n');
+    const frame = await traceFrameValues(files, { title: 'socket.error not wrapped in a requests exception', body });
+    assert.equal(frame('requests/models.py'), 1, "the project's own innermost frame");
+    assert.equal(frame('requests/packages/urllib3/response.py'), 1, 'the vendored frames keep their own place');
   });
 
   it("counts a bundle's frames by the functions the workspace defines, and a frame's class qualifies its method", async () => {

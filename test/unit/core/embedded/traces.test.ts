@@ -145,6 +145,23 @@ describe('stack traces (traces.ts)', () => {
     assert.equal(withoutFrameLines(`It fails:\n${NODE_TRACE}\nThanks`), 'It fails:\nTypeError: Cannot read properties of undefined\nThanks');
   });
 
+  it("keeps a Python frame's source line once however often recursion prints it", () => {
+    const nested = [
+      '  File "/srv/django/template/base.py", line 1005, in render',
+      '    return SafeString("".join([node.render_annotated(context) for node in self]))',
+      '  File "/srv/django/template/base.py", line 966, in render_annotated',
+      '    return self.render(context)',
+    ];
+    const text = ['Traceback (most recent call last):', ...nested, ...nested, ...nested, 'AttributeError: Unable to lookup'].join('\n');
+    const kept = withoutFrameLines(text).split('\n');
+    assert.deepEqual(kept, ['Traceback (most recent call last):', nested[1], nested[3], 'AttributeError: Unable to lookup']);
+    const once = mineIssue({ title: 'Admin list crashes', body: nested.join('\n') });
+    const thrice = mineIssue({ title: 'Admin list crashes', body: text });
+    const weight = (e: typeof once) => e.clues.find((c) => c.text === 'render_annotated')?.weight ?? 0;
+    assert.ok(weight(thrice) < weight(once) + 0.5, `${weight(thrice)} against ${weight(once)}: the frames repeat, the lines under them do not`);
+    assert.equal(withoutFrameLines('  File "a.py", line 1, in f\n    g()\n\n    g()'), '    g()\n\n    g()', "the reporter's own lines are all kept");
+  });
+
   it("mines no clue from Node's own frames, and the project's script from its frame", () => {
     const evidence = mineIssue({ title: 'Crash when parsing headers', body: ['```', NODE_TRACE, '```'].join('\n') });
     const texts = evidence.clues.map((c) => c.text);
