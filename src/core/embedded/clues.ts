@@ -90,6 +90,8 @@ const BACKTICK_RE = /`([^`\n]{1,200})`/g;
 const FENCE_RE = /```[^\n]*\n([\s\S]*?)(?:```|$)/g;
 const MAX_KEBAB_TERMS = 3;
 const QUOTED_RE = /(?:^|[\s(:])(["'“‘])([^"'“”‘’\n]{12,160})(?:["'”’])/g;
+/** An IPython prompt at the start of a line, the indentation before it kept. */
+const IPYTHON_PROMPT = /^([ \t]*)(?:In|Out)[ \t]?\[\d*\]:/gm;
 /** A Markdown quote's line (`> text`), not a Python prompt (`>>>`); at most 300 characters, a message's length. */
 const BLOCKQUOTE_RE = /^[ \t]*>[ \t]?(?!>)([^\n]{12,300})$/gm;
 
@@ -147,7 +149,9 @@ export function mineIssue(raw: Issue): IssueEvidence {
   // A frame VS Code's notebooks print as a link to the file is read as the kernel printed it (traces.ts).
   const body = withoutFileLinks([issue.body, ...(issue.comments ?? [])].filter(Boolean).join('\n\n'));
   // Frame lines were mined with their depth by mineTraces; mined again as text, every frame would weigh the same.
-  const { prose, code } = splitCode(withoutFrameLines(body));
+  const split = splitCode(withoutFrameLines(body));
+  // IPython's prompts (`In [52]:`, `Out[52]:`) are the console's, not names: `Out` led SymPy issues' code clues.
+  const [prose, code] = [split.prose, split.code].map((text) => text.replace(IPYTHON_PROMPT, '$1')) as [string, string];
   const bareProse = withoutAddresses(prose);
 
   const frames = mineTraces(body, collector);

@@ -262,6 +262,14 @@ describe('embedded clues', () => {
     assert.equal(find(clues, 'symbol', 'parse_expr')?.source, 'trace');
   });
 
+  it("takes no name from IPython's prompts (`In [52]:`, `Out[52]:`), and keeps the code after them", () => {
+    const body = ['```', 'In [1]: apart(bug.subs(a, 1), t)', 'Out[1]: -t + 1/2 - 1/(2*(2*t - 1))', '```', '', 'Out[2]: is what I see'].join('\n');
+    const { clues } = mineIssue({ title: 'Wrong result with apart', body });
+    assert.equal(find(clues, 'symbol', 'Out'), undefined);
+    assert.ok(find(clues, 'symbol', 'apart'), 'the call after the prompt');
+    assert.ok(find(clues, 'symbol', 'subs'));
+  });
+
   it("takes no name from a heading's capitals (`### Expected Behavior`, `**Current Behavior:**`), but keeps its code names", () => {
     const body = [
       '### Current Behavior',
