@@ -151,7 +151,8 @@ export function mineIssue(raw: Issue): IssueEvidence {
   // Frame lines were mined with their depth by mineTraces; mined again as text, every frame would weigh the same.
   const split = splitCode(withoutFrameLines(body));
   // IPython's prompts (`In [52]:`, `Out[52]:`) are the console's, not names: `Out` led SymPy issues' code clues.
-  const [prose, code] = [split.prose, split.code].map((text) => text.replace(IPYTHON_PROMPT, '$1')) as [string, string];
+  const prose = split.prose.replace(IPYTHON_PROMPT, '$1');
+  const code = split.code.replace(IPYTHON_PROMPT, '$1');
   const bareProse = withoutAddresses(prose);
 
   const frames = mineTraces(body, collector);

@@ -15,7 +15,17 @@ const REQUEST_TEMPLATE = /is your feature request related to a problem|describe 
 /** A title that opens with what it wants added: "Add count_fields method", "Support << for …", "Provide …". */
 const REQUEST_VERB = /^\s*(?:please\s+)?(?:add|support|provide|implement|allow|expose|enable|introduce|offer)\b/i;
 
+/** A title's leading label (`[Feature]:`, `[Bug]`), which the request's verb follows. */
+const TITLE_LABEL = /^\s*\[[^\]]*\]\s*:?/;
+
 /** True when the issue's title or template says it asks for a feature. */
 export function asksForFeature(issue: Pick<Issue, 'title' | 'body'>): boolean {
-  return REQUEST_LABEL.test(issue.title) || REQUEST_VERB.test(issue.title.replace(/^\s*\[[^\]]*\]\s*:?/, '')) || REQUEST_TEMPLATE.test(issue.body);
+  return REQUEST_LABEL.test(issue.title) || REQUEST_VERB.test(issue.title.replace(TITLE_LABEL, '')) || REQUEST_TEMPLATE.test(issue.body);
+}
+
+/** The name a title asks to have added, right after its verb: `get_response_async` in "Add get_response_async for …". */
+export function requestedName(title: string): string | undefined {
+  const rest = title.replace(TITLE_LABEL, '');
+  const verb = REQUEST_VERB.exec(rest);
+  return verb ? /^\s+`?([A-Za-z_$][\w$]*)/.exec(rest.slice(verb[0].length))?.[1] : undefined;
 }

@@ -1,3 +1,5 @@
+import { requestedName } from './featureRequest';
+
 /**
  * Traceback frames the title names: "format_cursor_data crashes on BoundaryNorm" names the frame in `artist.py` that
  * runs `format_cursor_data`, even when the error is raised deeper (in `colors.py`, on purpose). A dispatch method
@@ -13,9 +15,6 @@ export interface FrameRecord {
   /** True for a frame inside an installed package (`node_modules/…`, `site-packages/…`). */
   installed?: boolean;
 }
-
-/** A title that asks for a name to be added: "Add get_response_async for …", "Implement `__len__` on …". */
-const REQUESTED_NAME = /^\s*(?:\[[^\]]*\]\s*:?\s*)?(?:please\s+)?(?:add|implement|provide|expose|introduce)\s+`?([A-Za-z_$][\w$]*)/i;
 
 /** Shortest name that counts as a part of a frame's function (`MatAdd` in `_print_MatAdd`). */
 const MIN_PART = 4;
@@ -58,7 +57,7 @@ export function namedFramePaths(frames: readonly FrameRecord[], title: string): 
   const names = titleCodeNames(title);
   // "Add get_response_async for ASGIStaticFilesHandler" asks for the name where it is missing: the frames that run
   // a function of that name are where it already exists, not the class the request is for.
-  const requested = REQUESTED_NAME.exec(title)?.[1];
+  const requested = requestedName(title);
   if (requested) names.delete(requested);
   const parts = new Set([...names].filter((name) => name.length >= MIN_PART && CODE_SHAPE.test(name)));
   const named = (symbol: string) => names.has(symbol) || symbol.split(/_+/).some((part) => parts.has(part));

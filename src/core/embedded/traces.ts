@@ -172,9 +172,10 @@ export function withoutFrameLines(text: string): string {
       continue;
     }
     if (PY_FRAME_LINE_RE.test(line)) {
-      const source = (lines[i + 1] ?? '').trim();
-      if (source && !PY_FRAME_LINE_RE.test(lines[i + 1] ?? '') && frameSources.has(source)) i++;
-      frameSources.add(source);
+      const next = lines[i + 1] ?? '';
+      const source = PY_FRAME_LINE_RE.test(next) ? '' : next.trim();
+      if (frameSources.has(source)) i++;
+      else if (source) frameSources.add(source);
       continue;
     }
     if (JS_FRAME_LINE_RE.test(line) || NODE_FRAME_LINE_RE.test(line) || RUNTIME_NOTE_LINE_RE.test(line)) continue;
