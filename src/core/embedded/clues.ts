@@ -8,6 +8,7 @@ import { localeIdentifiers, namedLocales } from './locales';
 import { MAX_PACKAGES, packageNames, packageSubpaths } from './packages';
 import { KEBAB_RE, isComponentLabel, kebabSpellings, splitTitleLabels } from './spellings';
 import { framesByPath } from './bundleFrames';
+import { addedName } from './featureRequest';
 import { namedFramePaths, type FrameRecord } from './namedFrames';
 import { cleanPath, installedNpmPackage, installedPackagePath, isRuntimePath, panicMessages, traceExceptions, traceFrames, tracePathSuffix, withoutFileLinks, withoutFrameLines } from './traces';
 
@@ -187,6 +188,11 @@ export function mineIssue(raw: Issue): IssueEvidence {
   }
   // A locale named by its language ("Hungarian locale") is also a name in code (`huHU`) where one file holds them all.
   for (const name of localeIdentifiers(namedLocales(title))) collector.addIfAbsent('symbol', name, 'title', CLUE_WEIGHTS.source.title * CLUE_WEIGHTS.shape.camel);
+  // "Add get_response_async for ASGIStaticFilesHandler" asks for a name the fix writes: where that name is defined
+  // today is another class's file, so it weighs as a plain title word. Not after "Allow" or "Support", whose object
+  // is often the name the fix changes ("Allow FilePathField path to accept a callable").
+  const added = addedName(title);
+  if (added) collector.capWeight('symbol', added, CLUE_WEIGHTS.source.title * CLUE_WEIGHTS.titleWordFactor);
   const userDefined = namesDefinedIn(code);
   const clues = collector.result().filter((clue) => clue.kind !== 'symbol' || !userDefined.has(clue.text) || clue.source === 'title');
 
@@ -267,6 +273,12 @@ class ClueCollector {
     if (depth !== undefined) clue.depth = depth;
     this.byKey.set(key, clue);
     return clue;
+  }
+
+  /** Lowers a clue's weight to at most `weight`, where the issue's grammar says the name is weaker than its shape. */
+  capWeight(kind: ClueKind, text: string, weight: number): void {
+    const clue = this.byKey.get(`${kind}:${text}`);
+    if (clue) clue.weight = Math.min(clue.weight, weight);
   }
 
   /** Notes the npm package a path clue was quoted in (undefined: none); a path quoted in two places keeps no package. */
@@ -497,6 +509,15 @@ function namesDefinedIn(code: string): Set<string> {
   const names = new Set<string>();
   for (const m of code.matchAll(/^\s*(?:class|def|function|func|fn|struct)\s+([A-Za-z_]\w*)/gm)) if (m[1]) names.add(m[1]);
   for (const m of code.matchAll(/^\s*(?:(?:const|let|var)\s+)?([a-z_]\w*)\s*=[^=]/gm)) if (m[1]) names.add(m[1]);
+  // Unpacking (`xhat, yhat = C.i, C.j`) binds every name it lists; no project setting is assigned so.
+  for (const m of code.matchAll(/^\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+)\s*,?\s*=[^=]/gm)) {
+    for (const name of m[1]!.split(',')) names.add(name.trim());
+  }
+  // A capitalised name bound to a call's result (`CC_ = CoordSys3D("C")`) is the reporter's variable. A
+  // setting is bound to a literal (`USE_TZ = True`), and `const Vue = require('vue')` names the project's export.
+  for (const m of code.matchAll(/^\s*(?:(?:const|let|var)\s+)?([A-Z]\w*)\s*=\s*(?!require\b|import\b)[A-Za-z_][\w.]*\(/gm)) {
+    if (m[1]) names.add(m[1]);
+  }
   return names;
 }
 

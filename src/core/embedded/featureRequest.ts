@@ -29,3 +29,17 @@ export function requestedName(title: string): string | undefined {
   const verb = REQUEST_VERB.exec(rest);
   return verb ? /^\s+`?([A-Za-z_$][\w$]*)/.exec(rest.slice(verb[0].length))?.[1] : undefined;
 }
+
+/** The verbs of a title that asks for a new name, rather than a change to an existing one ("Allow X to …"). */
+const ADD_VERB = /^\s*(?:please\s+)?(?:add|implement|introduce|provide)\b/i;
+
+/**
+ * The name after an adding verb when it is shaped like code: `get_response_async` in "Add get_response_async for …".
+ * Not after "Allow"; not a word ("Add Thread ID return"), nor an object whose member is added ("Add `request.port`").
+ */
+export function addedName(title: string): string | undefined {
+  const rest = title.replace(TITLE_LABEL, '');
+  const verb = ADD_VERB.exec(rest);
+  const name = verb ? /^\s+`?([A-Za-z_$][\w$]*)(?![\w$.])/.exec(rest.slice(verb[0].length))?.[1] : undefined;
+  return name && /[a-z0-9][A-Z_]|_[a-z0-9]/.test(name) ? name : undefined;
+}

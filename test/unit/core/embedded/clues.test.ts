@@ -487,6 +487,35 @@ describe('embedded clues', () => {
     assert.deepEqual(titleWords, ['allow', 'filepathfield', 'field', 'accept', 'callable'], 'generic words like file and path are dropped');
   });
 
+  it("drops the snippet's unpacked names and capitalised variables, not a setting or a required module", () => {
+    const body = [
+      '```python',
+      'from sympy.vector import CoordSys3D, Del',
+      'CC_ = CoordSys3D("C")',
+      'xhat, yhat, zhat = CC_.i, CC_.j, CC_.k',
+      'USE_THOUSAND_SEPARATOR = True',
+      '```',
+      '```js',
+      "const Koa = require('koa');",
+      '```',
+    ].join('\n');
+    const { clues } = mineIssue({ title: 'display bug while using pretty_print with sympy.vector object', body });
+    for (const name of ['CC_', 'xhat', 'zhat']) assert.equal(find(clues, 'symbol', name), undefined, name);
+    assert.ok(find(clues, 'symbol', 'CoordSys3D'), 'the class the snippet calls is the project\'s');
+    assert.ok(find(clues, 'symbol', 'USE_THOUSAND_SEPARATOR'), 'a setting assigned a literal names the project\'s setting');
+    assert.ok(find(clues, 'symbol', 'Koa'), 'a required module is the project\'s export');
+  });
+
+  it('weighs a name a title asks to add as a plain title word, and the class it is for as a name', () => {
+    const weight = (title: string, name: string) => find(mineIssue({ title, body: '' }).clues, 'symbol', name)?.weight ?? 0;
+    const added = weight('Add get_response_async for ASGIStaticFilesHandler', 'get_response_async');
+    assert.ok(added > 0 && added < weight('Add get_response_async for ASGIStaticFilesHandler', 'ASGIStaticFilesHandler'));
+    assert.ok(added < weight('get_response_async is missing on ASGIStaticFilesHandler', 'get_response_async'));
+    // "Allow" changes the name it is followed by; a member after a dot is what is added, not its object.
+    assert.equal(weight('Allow file_path to accept a callable', 'file_path'), weight('file_path should accept a callable', 'file_path'));
+    assert.equal(weight('Add `response_body.bytes()`', 'response_body'), weight('Fix `response_body.bytes()`', 'response_body'));
+  });
+
   it('reads paths from GitHub blob links and backticked names', () => {
     const { clues } = mineIssue({
       title: 'Add a switch',
