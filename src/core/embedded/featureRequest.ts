@@ -41,5 +41,6 @@ export function addedName(title: string): string | undefined {
   const rest = title.replace(TITLE_LABEL, '');
   const verb = ADD_VERB.exec(rest);
   const name = verb ? /^\s+`?([A-Za-z_$][\w$]*)(?![\w$.])/.exec(rest.slice(verb[0].length))?.[1] : undefined;
-  return name && /[a-z0-9][A-Z_]|_[a-z0-9]/.test(name) ? name : undefined;
+  // A function's or an option's name (`min_angle`, `getResponseAsync`); "Add FooBar tests" names an existing class.
+  return name && /^[a-z_$]/.test(name) && /[a-z0-9][A-Z_]|_[a-z0-9]/.test(name) ? name : undefined;
 }

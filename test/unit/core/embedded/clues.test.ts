@@ -514,6 +514,7 @@ describe('embedded clues', () => {
     // "Allow" changes the name it is followed by; a member after a dot is what is added, not its object.
     assert.equal(weight('Allow file_path to accept a callable', 'file_path'), weight('file_path should accept a callable', 'file_path'));
     assert.equal(weight('Add `response_body.bytes()`', 'response_body'), weight('Fix `response_body.bytes()`', 'response_body'));
+    assert.equal(weight('Add ScriptRunner tests for timeouts', 'ScriptRunner'), weight('Fix ScriptRunner tests for timeouts', 'ScriptRunner'));
   });
 
   it('reads paths from GitHub blob links and backticked names', () => {
