@@ -22,6 +22,7 @@ export interface BoundedIssue {
  */
 export function boundIssue(raw: Issue, limits: typeof MINING_LIMITS = MINING_LIMITS, prepare: (issue: Issue) => Issue = (same) => same): BoundedIssue {
   let tokens = 0;
+  let blanks = 0;
   let dropped = 0;
   const head = (text: string): string => {
     if (text.length <= limits.maxRawChars) return text;
@@ -38,6 +39,9 @@ export function boundIssue(raw: Issue, limits: typeof MINING_LIMITS = MINING_LIM
       if (piece.length > limits.maxTokenChars && /\S/.test(piece[0]!)) {
         tokens++;
         piece = piece.slice(0, limits.maxTokenChars);
+      } else if (piece.length > limits.maxTokenChars) {
+        blanks++;
+        piece = shortBlank(piece, limits.maxTokenChars);
       }
       const room = max - kept.length;
       if (piece.length > room) {
@@ -57,9 +61,26 @@ export function boundIssue(raw: Issue, limits: typeof MINING_LIMITS = MINING_LIM
     budget -= kept.length;
     return kept;
   });
-  if (tokens === 0 && dropped === 0) return { issue };
-  const parts = [tokens > 0 ? `${tokens} token${tokens === 1 ? '' : 's'} over ${limits.maxTokenChars} characters cut` : '', dropped > 0 ? `${dropped} characters past the first ${limits.maxTextChars} left unread` : ''];
+  if (tokens === 0 && blanks === 0 && dropped === 0) return { issue };
+  const over = `over ${limits.maxTokenChars} characters`;
+  const parts = [
+    tokens > 0 ? `${tokens} token${tokens === 1 ? '' : 's'} ${over} cut` : '',
+    blanks > 0 ? `${blanks} blank run${blanks === 1 ? '' : 's'} ${over} shortened` : '',
+    dropped > 0 ? `${dropped} characters past the first ${limits.maxTextChars} left unread` : '',
+  ];
   const bounded: Issue = { ...issue, title, body };
   if (comments) bounded.comments = comments;
   return { issue: bounded, note: `Issue text bounded for mining: ${parts.filter(Boolean).join('; ')}.` };
+}
+
+/**
+ * A run of whitespace over `max` characters, shortened: at most two blank lines, then the last line's indentation
+ * (at most `max`). Line patterns start with `^\s*`, which reads a run from every line start in it, so 150,000 blank
+ * lines cost minutes; the lines around the run stay apart, and the next line keeps its indentation.
+ */
+function shortBlank(run: string, max: number): string {
+  const lastBreak = Math.max(run.lastIndexOf('\n'), run.lastIndexOf('\r'));
+  if (lastBreak < 0) return run.slice(0, max);
+  const breaks = Math.min(3, (run.match(/\r\n|\r|\n/g) ?? []).length);
+  return '\n'.repeat(breaks) + run.slice(lastBreak + 1).slice(0, max);
 }

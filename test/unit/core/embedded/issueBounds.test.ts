@@ -27,6 +27,15 @@ describe('core/embedded/issueBounds', () => {
     assert.ok(evidence.clues.some((clue) => clue.text === 'cart.py'));
   });
 
+  it('shortens a run of blank lines, keeping the lines around it apart (old code: 150,000 blank lines took minutes)', function () {
+    this.timeout(10_000);
+    const { issue, note } = boundIssue({ title: 'crash', body: `a\n${'\n'.repeat(1_000)}    b ${' '.repeat(300)}c` });
+    assert.equal(issue.body, `a\n\n\n    b${' '.repeat(MINING_LIMITS.maxTokenChars)}c`);
+    assert.equal(note, 'Issue text bounded for mining: 2 blank runs over 256 characters shortened.');
+    const evidence = mineIssue({ title: 'crash in cart.py', body: `\`\`\`\n${'\n'.repeat(150_000)}CC_ = Cart()\n\`\`\`` });
+    assert.ok(evidence.clues.some((clue) => clue.text === 'cart.py'));
+  });
+
   it('cuts a 20-million-character token without running out of stack (old code: "Maximum call stack size exceeded")', function () {
     this.timeout(10_000);
     const { issue, note } = boundIssue({ title: 'crash', body: `see ${'x'.repeat(20_000_000)} here` });
