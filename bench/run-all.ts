@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 
 /** Cheapest first, so a broken setup shows up early. */
-const BENCHES = ['footprint', 'glob-matcher', 'ranker', 'library-issues', 'source-issues', 'tools', 'agent-loop', 'latency', 'eval-throughput', 'eval-memory', 'env-episodes', 'host-lag', 'monorepo'];
+const BENCHES = ['footprint', 'glob-matcher', 'mining-shapes', 'ranker', 'library-issues', 'source-issues', 'tools', 'agent-loop', 'latency', 'eval-throughput', 'eval-memory', 'env-episodes', 'host-lag', 'monorepo'];
 
 function main(): number {
   const wanted = process.argv.slice(2);

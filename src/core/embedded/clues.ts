@@ -84,7 +84,7 @@ const EXTENSION_SET = new Set(FILE_EXTENSIONS.split('|'));
 const PATH_RE = new RegExp(`(?:[A-Za-z0-9_.@~-]+/)*[A-Za-z0-9_.@-]*[A-Za-z0-9_-]\\.(?:${FILE_EXTENSIONS})(?![A-Za-z0-9_])`, 'g');
 const GITHUB_BLOB_RE = /github\.com\/[^/\s]+\/[^/\s]+\/(?:blob|tree)\/[^/\s]+\/([^\s#?)\]]+)/g;
 const MODULE_RE = /(?<![\w.])[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*){2,}(?![\w(])/g;
-const IMPORT_RE = /^\s*(?:from\s+([\w.]+)\s+import\s+([\w, ()]+)|import\s+([\w.]+))/gm;
+const IMPORT_RE = /^[^\S\n]*(?:from\s+([\w.]+)\s+import\s+([\w, ()]+)|import\s+([\w.]+))/gm;
 const DOTTED_RE = /(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->|#)[A-Za-z_][A-Za-z0-9_]*)+/g;
 const IDENT_RE = /(?<![\w$])[A-Za-z_$][A-Za-z0-9_$]*(?![\w$])/g;
 const BACKTICK_RE = /`([^`\n]{1,200})`/g;
@@ -507,15 +507,15 @@ export function identifierShape(name: string): 'camel' | 'snake' | 'upper' | 'ca
 /** Names the issue's own snippet defines (class/def/assignments) are the reporter's code, not the project's. */
 function namesDefinedIn(code: string): Set<string> {
   const names = new Set<string>();
-  for (const m of code.matchAll(/^\s*(?:class|def|function|func|fn|struct)\s+([A-Za-z_]\w*)/gm)) if (m[1]) names.add(m[1]);
-  for (const m of code.matchAll(/^\s*(?:(?:const|let|var)\s+)?([a-z_]\w*)\s*=[^=]/gm)) if (m[1]) names.add(m[1]);
+  for (const m of code.matchAll(/^[^\S\n]*(?:class|def|function|func|fn|struct)\s+([A-Za-z_]\w*)/gm)) if (m[1]) names.add(m[1]);
+  for (const m of code.matchAll(/^[^\S\n]*(?:(?:const|let|var)\s+)?([a-z_]\w*)\s*=[^=]/gm)) if (m[1]) names.add(m[1]);
   // Unpacking (`xhat, yhat = C.i, C.j`) binds every name it lists; no project setting is assigned so.
-  for (const m of code.matchAll(/^\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+)\s*,?\s*=[^=]/gm)) {
+  for (const m of code.matchAll(/^[^\S\n]*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+)\s*,?\s*=[^=]/gm)) {
     for (const name of m[1]!.split(',')) names.add(name.trim());
   }
   // A capitalised name bound to a call's result (`CC_ = CoordSys3D("C")`) is the reporter's variable. A
   // setting is bound to a literal (`USE_TZ = True`), and `const Vue = require('vue')` names the project's export.
-  for (const m of code.matchAll(/^\s*(?:(?:const|let|var)\s+)?([A-Z]\w*)\s*=\s*(?!require\b|import\b)[A-Za-z_][\w.]*\(/gm)) {
+  for (const m of code.matchAll(/^[^\S\n]*(?:(?:const|let|var)\s+)?([A-Z]\w*)\s*=\s*(?!require\b|import\b)[A-Za-z_][\w.]*\(/gm)) {
     if (m[1]) names.add(m[1]);
   }
   return names;
@@ -530,12 +530,19 @@ function atSentenceStart(text: string, index: number): boolean {
  * Behavior:**`): headings capitalise their words as titles do, so a capital there is no name's.
  */
 function inHeading(text: string, index: number): boolean {
-  const start = text.lastIndexOf('\n', index - 1) + 1;
-  const end = text.indexOf('\n', index);
-  const line = text.slice(start, end < 0 ? undefined : end);
+  // Only a short line can be a heading. Read at most that much each way: the whole line, asked for every capital
+  // on a 190,000-character line, made mining quadratic (1.5 s).
+  const from = Math.max(0, index - MAX_HEADING_CHARS - 1);
+  const before = text.slice(from, index).lastIndexOf('\n');
+  const after = text.slice(index, index + MAX_HEADING_CHARS).indexOf('\n');
+  if ((before < 0 && from > 0) || (after < 0 && index + MAX_HEADING_CHARS < text.length)) return false;
+  const line = text.slice(before < 0 ? from : from + before + 1, after < 0 ? undefined : index + after);
   // The bold text may end in its colon (`**Expected Behavior:**`) or be followed by it.
   return /^ {0,3}#{1,6}\s/.test(line) || /^\s*(\*\*|__)[^*_\n]+\1\s*:?\s*$/.test(line);
 }
+
+/** Longer than this, a line is prose, not a heading (the longest in the train and dev issues: 1,563). */
+const MAX_HEADING_CHARS = 2_000;
 
 function isTitleCase(title: string): boolean {
   const words = title.match(/\b[A-Za-z][a-z]+\b/g) ?? [];

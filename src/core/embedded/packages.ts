@@ -11,7 +11,7 @@ import { BUILD_FOLDER, SCRIPT_EXTENSIONS, SCRIPT_FILE_EXTENSION } from './script
 
 const SCOPED_NAME = /(?<![\w@/.-])@[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*/g;
 /** `from 'x'`, `require('x')`, `import('x')`, `import 'x'`: bare specifiers only (no `./x`, `/x`, `node:x`). */
-const SPECIFIER = /(?:\bfrom\s+|\brequire\(\s*|\bimport\(\s*|^\s*import\s+)(["'])([a-z0-9@][\w@./-]*)\1/gm;
+const SPECIFIER = /(?:\bfrom\s+|\brequire\(\s*|\bimport\(\s*|^[^\S\n]*import\s+)(["'])([a-z0-9@][\w@./-]*)\1/gm;
 export const MAX_PACKAGES = 12;
 const MAX_SUBPATHS = 8;
 /** npm's own limit on a package name's length. */

@@ -53,12 +53,12 @@ const PY_FRAME_LINE_RE = new RegExp(
  * Next.js's webpack names the layer a module was built for before its path
  * (`webpack-internal:///(app-pages-browser)/./src/app/settings/page.tsx`, `(rsc)`, `(ssr)`): the app's own file.
  */
-const JS_FRAME_RE = /^\s*(?:at (?:(?:async |new )?([\w$#.<>[\] ]+?) \()?|([\w$.<>/]*)@)(?:(?:https?|file|webpack(?:-internal)?):\/\/[^\s/()]*(?:\/\([\w-]+\))?)?((?:node:)?(?:[A-Za-z]:)?(?:[^\s():?]+\.[A-Za-z]+|[^\s():?<]*[/\\][^\s():?/\\.]+))(?:\?[^\s():]*)?:(\d+)(?::\d+)?\)?\s*$/gm;
+const JS_FRAME_RE = /^[^\S\n]*(?:at (?:(?:async |new )?([\w$#.<>[\] ]+?) \()?|([\w$.<>/]*)@)(?:(?:https?|file|webpack(?:-internal)?):\/\/[^\s/()]*(?:\/\([\w-]+\))?)?((?:node:)?(?:[A-Za-z]:)?(?:[^\s():?]+\.[A-Za-z]+|[^\s():?<]*[/\\][^\s():?/\\.]+))(?:\?[^\s():]*)?:(\d+)(?::\d+)?\)?\s*$/gm;
 /** React's component stack (`in TopicList (at TopicList.jsx:12)`, `in Row (created by Table)`): components are the app's. */
-const REACT_FRAME_RE = /^\s*in ([A-Z][\w$]*)(?: \(at ([^\s():]+\.[A-Za-z]+):\d+\))?(?: \(created by [\w$.]+\))?\s*$/gm;
-const JAVA_FRAME_RE = /^\s*at ([\w$.]+)\.([\w$<>]+)\(([\w$]+\.(?:java|kt|scala)):\d+\)/gm;
-const GO_FRAME_RE = /^\s*(\/?(?:[\w.@-]+\/)*[\w.-]+\.go):(\d+)/gm;
-const GO_FUNC_RE = /^\s*(?:[\w.@-]+\/)*[\w-]+\.(?:\(\*?(\w+)\)\.)?(\w+)\((?:0x[0-9a-f]+|\.\.\.|, )*\)?\s*$/gm;
+const REACT_FRAME_RE = /^[^\S\n]*in ([A-Z][\w$]*)(?: \(at ([^\s():]+\.[A-Za-z]+):\d+\))?(?: \(created by [\w$.]+\))?\s*$/gm;
+const JAVA_FRAME_RE = /^[^\S\n]*at ([\w$.]+)\.([\w$<>]+)\(([\w$]+\.(?:java|kt|scala)):\d+\)/gm;
+const GO_FRAME_RE = /^[^\S\n]*(\/?(?:[\w.@-]+\/)*[\w.-]+\.go):(\d+)/gm;
+const GO_FUNC_RE = /^[^\S\n]*(?:[\w.@-]+\/)*[\w-]+\.(?:\(\*?(\w+)\)\.)?(\w+)\((?:0x[0-9a-f]+|\.\.\.|, )*\)?\s*$/gm;
 const RUST_FRAME_RE = /((?:[\w.-]+\/)*[\w.-]+\.rs):(\d+):\d+/g;
 /**
  * A native backtrace's frame, innermost first: AddressSanitizer's and glibc's `#0 0x55b1 in args_percentage
@@ -69,10 +69,10 @@ const NATIVE_FRAME_RE =
   /^[ \t]*(?:==\d+==[ \t]+)?(?:#\d+[ \t]+(?:0x[0-9a-f]+[ \t]+in[ \t]+)?([\w:~$]+)(?:[ \t]*\([^\n]*\))?[ \t]+(?:at[ \t]+)?|(?:at|by)[ \t]+0x[0-9a-f]+:[ \t]+([\w:~$]+)[ \t]+\()((?:[A-Za-z]:)?[^\s():]+\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm)):\d+/gim;
 /** A browser console's prefix to an exception it printed: `Uncaught TypeError: …`, `Uncaught (in promise) Error: …`. */
 const UNCAUGHT = String.raw`(?:Uncaught\s+(?:\(in promise\)\s+)?)?`;
-const EXCEPTION_LINE_RE = new RegExp(String.raw`^\s*${UNCAUGHT}(?:[\w.]+\.)?([A-Z][A-Za-z]*(?:Error|Exception|Warning|Exit|Interrupt))(?::\s*(.+))?$`, 'gm');
+const EXCEPTION_LINE_RE = new RegExp(String.raw`^[^\S\n]*${UNCAUGHT}(?:[\w.]+\.)?([A-Z][A-Za-z]*(?:Error|Exception|Warning|Exit|Interrupt))(?::\s*(.+))?$`, 'gm');
 /** The exception line that ends a Python traceback, whatever the class is called (`Http404`, `DoesNotExist`). */
 const TRACEBACK_END_RE = /^Traceback \(most recent call last\):[ \t]*\n(?:[ \t].*\n|\n)*(?:[\w.]+\.)?([A-Z][A-Za-z0-9_]*)(?::[ \t]*(.+))?$/gm;
-const PANIC_RE = new RegExp(String.raw`^\s*(?:panic: |thread '[^']*' panicked at |error(?:\[\w+\])?: |${UNCAUGHT}Error: )(.+)$`, 'gm');
+const PANIC_RE = new RegExp(String.raw`^[^\S\n]*(?:panic: |thread '[^']*' panicked at |error(?:\[\w+\])?: |${UNCAUGHT}Error: )(.+)$`, 'gm');
 /**
  * Rust 1.73 and later print a panic's location first and its message on the next line (`thread 'main' panicked at
  * src/rng.rs:219:48:` then `Rng::fill failed`).

@@ -284,6 +284,22 @@ describe('embedded clues', () => {
     assert.ok(find(clues, 'symbol', 'Prefetch'), 'a capital in a sentence still counts');
   });
 
+  it('reads a heading however long the text around it, and a long line as prose', () => {
+    const prose = 'the total is wrong '.repeat(200);
+    const body = [prose, `### Current Behavior ${'of the cart '.repeat(100)}`, prose, `${prose} as with Prefetch objects ${prose}`, prose].join('\n');
+    const { clues } = mineIssue({ title: 'Queryset evaluated twice', body });
+    assert.equal(find(clues, 'symbol', 'Current'), undefined, 'a 1,200-character heading between 3,800-character lines');
+    assert.ok(find(clues, 'symbol', 'Prefetch'), 'a capital inside a 7,600-character line');
+  });
+
+  it('matches its line patterns within a line, so blank lines between them change nothing', () => {
+    const code = (gap: string) => `\`\`\`python\nfrom shop.cart import Cart${gap}\nCC_ = Cart()${gap}\nCC_.total()\n\`\`\`\n${gap}Traceback (most recent call last):\n  File "shop/cart.py", line 3, in total${gap}\nValueError: total must be positive`;
+    const texts = (gap: string) => mineIssue({ title: 'Cart total fails', body: code(gap) }).clues.map((c) => `${c.kind}:${c.text}`);
+    assert.deepEqual(texts('\n \n\t\n'), texts(''));
+    assert.ok(texts('').includes('module:shop/cart') && texts('').includes('message:total must be positive'));
+    assert.ok(!texts('').includes('symbol:CC_'));
+  });
+
   it('mines a Go panic: the frame path after the module version, and the panic message', () => {
     const body = [
       '```',
