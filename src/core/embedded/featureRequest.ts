@@ -25,9 +25,7 @@ export function asksForFeature(issue: Pick<Issue, 'title' | 'body'>): boolean {
 
 /** The name a title asks to have added, right after its verb: `get_response_async` in "Add get_response_async for …". */
 export function requestedName(title: string): string | undefined {
-  const rest = title.replace(TITLE_LABEL, '');
-  const verb = REQUEST_VERB.exec(rest);
-  return verb ? /^\s+`?([A-Za-z_$][\w$]*)/.exec(rest.slice(verb[0].length))?.[1] : undefined;
+  return nameAfterVerb(title, REQUEST_VERB)?.name;
 }
 
 /** The verbs of a title that asks for a new name, rather than a change to an existing one ("Allow X to …"). */
@@ -38,9 +36,15 @@ const ADD_VERB = /^\s*(?:please\s+)?(?:add|implement|introduce|provide)\b/i;
  * Not after "Allow"; not a word ("Add Thread ID return"), nor an object whose member is added ("Add `request.port`").
  */
 export function addedName(title: string): string | undefined {
-  const rest = title.replace(TITLE_LABEL, '');
-  const verb = ADD_VERB.exec(rest);
-  const name = verb ? /^\s+`?([A-Za-z_$][\w$]*)(?![\w$.])/.exec(rest.slice(verb[0].length))?.[1] : undefined;
+  const found = nameAfterVerb(title, ADD_VERB);
   // A function's or an option's name (`min_angle`, `getResponseAsync`); "Add FooBar tests" names an existing class.
-  return name && /^[a-z_$]/.test(name) && /[a-z0-9][A-Z_]|_[a-z0-9]/.test(name) ? name : undefined;
+  return found && !found.member && /^[a-z_$]/.test(found.name) && /[a-z0-9][A-Z_]|_[a-z0-9]/.test(found.name) ? found.name : undefined;
+}
+
+/** The identifier right after the title's verb (past a leading label), and whether a `.member` follows it. */
+function nameAfterVerb(title: string, verb: RegExp): { name: string; member: boolean } | undefined {
+  const rest = title.replace(TITLE_LABEL, '');
+  const opening = verb.exec(rest);
+  const match = opening ? /^\s+`?([A-Za-z_$][\w$]*)(\.)?/.exec(rest.slice(opening[0].length)) : null;
+  return match ? { name: match[1]!, member: match[2] !== undefined } : undefined;
 }
