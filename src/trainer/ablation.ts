@@ -16,7 +16,7 @@ export const ABLATION_GROUPS: readonly { name: string; features: RegExp }[] = [
   { name: 'paths, modules, traceback frames', features: /^(path_match|path_match_unique|module_match|trace_frame|trace_frame_named_by_title)$/ },
   { name: 'definitions of named symbols', features: /^definition_/ },
   { name: 'mentions and messages', features: /^(mention_|message_strength$|distinct_leads$)/ },
-  { name: 'path words (title, body, file name)', features: /^((title|body)_file_name|(title|body)_path_(words|stems))$/ },
+  { name: 'path words (title, body, file name)', features: /^((title|body|title_code)_file_name|(title|body)_path_(words|stems))$/ },
   { name: 'file role and place', features: /^(demotion|role_\w+|path_depth|same_folder_as_first)$/ },
   { name: 'issue-level (traceback, paths, candidate count)', features: /^(issue_has_\w+|candidates_log)$/ },
 ];

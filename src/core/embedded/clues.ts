@@ -1,7 +1,7 @@
 import type { Issue } from '../../common/issue';
 import { checkCodes } from './checkCodes';
 import { cliOptions } from './cliOptions';
-import { CLUE_WEIGHTS } from './score';
+import { CLUE_WEIGHTS, joinedName } from './score';
 import { withoutAddresses } from './addresses';
 import { boundIssue } from './issueBounds';
 import { localeIdentifiers, namedLocales } from './locales';
@@ -51,6 +51,11 @@ export interface IssueEvidence {
   titleCompounds: string[];
   /** Codes of the locales the title names by language (`bs` for "Bosnian locale: …"; locales.ts). */
   titleLocales: string[];
+  /**
+   * The title's words written as code (`L027`, `ELF`, `ModelChain`, `update_work`), lower-case and joined as
+   * joinedName joins a file's name: a file they name is named more surely than by a plain word ("better reports").
+   */
+  titleCodeNames: string[];
   /** Path clues of the traceback frames whose function the title names (namedFrames.ts). */
   namedFrames: string[];
   /** Path clues of frames that ran two or more functions there, with those functions (bundleFrames.ts). */
@@ -84,6 +89,14 @@ const EXTENSION_SET = new Set(FILE_EXTENSIONS.split('|'));
 const PATH_RE = new RegExp(`(?:[A-Za-z0-9_.@~-]+/)*[A-Za-z0-9_.@-]*[A-Za-z0-9_-]\\.(?:${FILE_EXTENSIONS})(?![A-Za-z0-9_])`, 'g');
 const GITHUB_BLOB_RE = /github\.com\/[^/\s]+\/[^/\s]+\/(?:blob|tree)\/[^/\s]+\/([^\s#?)\]]+)/g;
 const MODULE_RE = /(?<![\w.])[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*){2,}(?![\w(])/g;
+/**
+ * `pydicom.valuerep.DS`, `pvlib.tracking.SingleAxisTracker`: a class named by its package and module. MODULE_RE
+ * wants three lower-case parts, as `a.b` alone is as often an object's attribute; a capitalised member after two
+ * says the two are the class's module, as `from pydicom.valuerep import DS` does.
+ */
+const CLASS_HOME_RE = /(?<![\w.])([a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*)\.([A-Z]\w*)(?![\w$])/g;
+/** Receivers and runtime globals (`process.env.HOME`), not packages. */
+const CLASS_HOME_SKIP = new Set(['self', 'cls', 'this', 'super', 'process', 'window', 'document', 'globalThis']);
 const IMPORT_RE = /^[^\S\n]*(?:from\s+([\w.]+)\s+import\s+([\w, ()]+)|import\s+([\w.]+))/gm;
 const DOTTED_RE = /(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->|#)[A-Za-z_][A-Za-z0-9_]*)+/g;
 const IDENT_RE = /(?<![\w$])[A-Za-z_$][A-Za-z0-9_$]*(?![\w$])/g;
@@ -202,6 +215,7 @@ export function mineIssue(raw: Issue): IssueEvidence {
     titleWords: titleWords(title),
     titleCompounds: titleCompounds(title),
     titleLocales: namedLocales(title),
+    titleCodeNames: titleCodeNames(title),
     namedFrames: namedFramePaths(frames, title),
     framesByPath: framesByPath(frames),
     bodyCompounds: bodyCompounds(bareProse, titleCompounds(title)),
@@ -353,6 +367,16 @@ function mineText(raw: string, source: ClueSource, out: ClueCollector, text = so
   for (const match of text.matchAll(MODULE_RE)) {
     if (consumed.some((c) => c.includes(match[0])) || isDomainLike(match[0])) continue;
     out.add('module', match[0].replace(/\./g, '/'), source, base * CLUE_WEIGHTS.kind.module);
+  }
+  for (const match of text.matchAll(CLASS_HOME_RE)) {
+    const [, module = '', member = ''] = match;
+    // An exception's module (`requests.exceptions.ConnectionError`, `tomlkit.exceptions.NonExistentKey`) is where it
+    // is declared, seldom what is fixed.
+    // A constant (`settings.base.DEFAULT_TIMEOUT`) may be any module's.
+    const [owner = '', name = ''] = module.split('.');
+    if (CLASS_HOME_SKIP.has(owner) || /^(?:exceptions?|errors?)$/.test(name)) continue;
+    if (/(?:Error|Exception|Warning|Exit|Interrupt)$|^[A-Z0-9]+_[A-Z0-9_]*$/.test(member)) continue;
+    if (!isDomainLike(match[0])) out.add('module', module.replace('.', '/'), source, base * CLUE_WEIGHTS.kind.module);
   }
   for (const match of text.matchAll(DOTTED_RE)) {
     if (isDomainLike(match[0]) || consumed.some((c) => c.includes(match[0]))) continue;
@@ -564,6 +588,22 @@ export function bodyCompounds(prose: string, fromTitle: string[]): string[] {
   // A full stop ends a sentence, not a name: "a boolean attribute." still joins its last two words.
   const pairs = compoundPairs(prose.replace(/\.(?=\s|$)/g, ' ')).filter(([a, b]) => !fromTitle.includes(`${a}${b}`));
   return [...new Set(pairs.map(([a, b]) => `${a} ${b}`))].slice(0, MAX_BODY_COMPOUNDS);
+}
+
+/**
+ * The title's code-shaped words, as file names join them (IssueEvidence.titleCodeNames): a letter beside a digit, three
+ * capitals or more, an underscore inside, or a capital after a lower-case letter. Not a path's folders or file.
+ */
+export function titleCodeNames(title: string): string[] {
+  const names = new Set<string>();
+  for (const match of title.matchAll(/(?<![\w/-])[A-Za-z_]\w*[A-Za-z0-9](?![\w/-])/g)) {
+    const word = match[0];
+    const extension = /^\.(\w+)/.exec(title.slice(match.index + word.length))?.[1];
+    if (extension && EXTENSION_SET.has(extension)) continue; // a file's name, a path clue already
+    const code = /[A-Za-z]\d|\d[A-Za-z]|^[A-Z]{3,}$|[A-Za-z0-9]_[A-Za-z0-9]|[a-z][A-Z]/.test(word);
+    if (code && !STOP_IDENTIFIERS.has(word)) names.add(joinedName(word.toLowerCase()));
+  }
+  return [...names];
 }
 
 /** Adjacent words of the title joined as one name, when a space or a hyphen separates them: at most 8. */

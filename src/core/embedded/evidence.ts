@@ -216,7 +216,7 @@ export class EvidenceBoard {
 
   /** File counts per clue, which turn raw matches into rarity-weighted evidence. */
   context(
-    base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'titleCompounds' | 'titleLocales' | 'bodyCompounds' | 'bodyWords' | 'qualifiers'> &
+    base: Pick<ScoreContext, 'mentionsTests' | 'mentionsDocs' | 'titleWords' | 'titleCompounds' | 'titleCodeNames' | 'titleLocales' | 'bodyCompounds' | 'bodyWords' | 'qualifiers'> &
       Pick<ScoreContext, 'mentionsTypings' | 'mentionsBuild'>,
   ): ScoreContext {
     this.resolveFramePaths();

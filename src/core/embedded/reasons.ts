@@ -26,7 +26,7 @@ const DEFINITION_SPAN = 20;
 const MAX_RANGES = 4;
 
 /** The kinds of evidence a reason can name; the learned ranker weighs each (features.ts, FEATURE_GROUPS). */
-export type EvidenceGroup = 'path' | 'module' | 'message' | 'definition' | 'title-name' | 'body-name' | 'defined-words' | 'import' | 'mention' | 'words';
+export type EvidenceGroup = 'path' | 'module' | 'message' | 'definition' | 'title-name' | 'title-code-name' | 'body-name' | 'defined-words' | 'import' | 'mention' | 'words';
 
 /** What the leader check found of a file beyond its evidence; only the learned ranker weighs it. */
 export interface CheckFindings {
@@ -59,7 +59,7 @@ function titlePhrase(name: string, titleWords: string[]): string {
  * to its rank (`weights`: each group's share of the learned model's log-odds), else in a fixed order.
  * `found` is what the leader check found of the file (a definition named with the title's words, an import tie).
  */
-export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWords' | 'titleCompounds' | 'titleLocales' | 'localeTables' | 'bodyCompounds'> & Partial<Pick<ScoreContext, 'exported'>>, weights?: Map<EvidenceGroup, number>, found: CheckFindings = {}): string {
+export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWords' | 'titleCompounds' | 'titleCodeNames' | 'titleLocales' | 'localeTables' | 'bodyCompounds'> & Partial<Pick<ScoreContext, 'exported'>>, weights?: Map<EvidenceGroup, number>, found: CheckFindings = {}): string {
   const { definedName, importedWith, declaredBy, halfOf } = found;
   const e = file.evidence;
   const parts: { group: EvidenceGroup; text: string }[] = [];
@@ -79,7 +79,9 @@ export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWord
   const stem = fileStem(file.path);
   if (namedByTitle(file.path, title)) {
     const locale = localeOfFile(file.path, title.titleLocales);
-    add('title-name', locale ? `the ${languageName(locale)} locale, which the issue title names` : `named after "${titlePhrase(stem, title.titleWords)}" in the issue title`);
+    const text = locale ? `the ${languageName(locale)} locale, which the issue title names` : `named after "${titlePhrase(stem, title.titleWords)}" in the issue title`;
+    // Written as code in the title (`L027`), the name is weighed on a Python file too, where a plain word is not.
+    add(!locale && title.titleCodeNames?.includes(joinedName(stem)) ? 'title-code-name' : 'title-name', text);
   }
   const bodyName = bodyNamedFile(file.path, title);
   if (bodyName) add('body-name', `named after "${bodyName}" in the issue`);
@@ -91,7 +93,9 @@ export function reasonFor(file: ScoredFile, title: Pick<ScoreContext, 'titleWord
   if (file.sharedWords?.length) add('words', `shares the issue's words ${file.sharedWords.map((w) => `"${w}"`).join(', ')}`);
   // Stable: equal weights (or none) keep the fixed order above. Shared words come last whatever their weight:
   // "shares the words must, positive" explains less to a reader than any named path, definition or message.
-  const rank = (p: { group: EvidenceGroup }) => (p.group === 'words' ? -Infinity : (weights?.get(p.group) ?? 0));
+  // A name the title writes as code is weighed by both title-name features (on a Python file the plain one adds 0).
+  const weightOf = (group: EvidenceGroup) => (weights?.get(group) ?? 0) + (group === 'title-code-name' ? (weights?.get('title-name') ?? 0) : 0);
+  const rank = (p: { group: EvidenceGroup }) => (p.group === 'words' ? -Infinity : weightOf(p.group));
   if (weights) parts.sort((a, b) => rank(b) - rank(a));
   // Said first: it is why this file leads the header the model put first (headerSource.ts).
   const leading = declaredBy ? [`gives \`${declaredBy.name}\` its body, which \`${declaredBy.header}\` only declares`] : [];

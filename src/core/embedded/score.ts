@@ -102,6 +102,8 @@ export interface ScoreContext {
   titleWords: string[];
   /** Adjacent title words joined as one name (IssueEvidence.titleCompounds). */
   titleCompounds: string[];
+  /** The title's words written as code (IssueEvidence.titleCodeNames); absent, none. */
+  titleCodeNames?: string[];
   /** Codes of the locales the title names by language (IssueEvidence.titleLocales). */
   titleLocales: string[];
   /** String tables that define a named locale's identifier (`huHU`: locales.ts), which issueKind counts as source. */

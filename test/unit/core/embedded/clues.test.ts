@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { identifierShape, inlineMessage, longestLiteralRun, mineIssue, splitCode, type Clue } from '../../../../src/core/embedded/clues';
+import { identifierShape, inlineMessage, longestLiteralRun, mineIssue, splitCode, titleCodeNames, type Clue } from '../../../../src/core/embedded/clues';
 
 function find(clues: Clue[], kind: Clue['kind'], text: string): Clue | undefined {
   return clues.find((c) => c.kind === kind && c.text === text);
@@ -290,6 +290,27 @@ describe('embedded clues', () => {
     const { clues } = mineIssue({ title: 'Queryset evaluated twice', body });
     assert.equal(find(clues, 'symbol', 'Current'), undefined, 'a 1,200-character heading between 3,800-character lines');
     assert.ok(find(clues, 'symbol', 'Prefetch'), 'a capital inside a 7,600-character line');
+  });
+
+  it("reads the title's words written as code as file names (`L027`, `ELF`, `update_work`), not a path's or plain words", () => {
+    assert.deepEqual(titleCodeNames('BigQuery: Accessing `STRUCT` elements evades triggering L027'), ['bigquery', 'struct', 'l027']);
+    assert.deepEqual(titleCodeNames('Cannot extract the version from ELF binaries in Qt 6.4'), ['elf']);
+    assert.deepEqual(titleCodeNames('update_work skips x.ModelChain, not src/foo_bar.py or __init__'), ['updatework', 'modelchain']);
+    assert.deepEqual(titleCodeNames('Better reports for the LaTeX printer'), ['latex']);
+    assert.deepEqual(titleCodeNames('Reports are wrong'), []);
+  });
+
+  it("takes a class's package and module (`pydicom.valuerep.DS`) for the module, and no receiver, exception or constant", () => {
+    const body = [
+      'The error stems from `pvlib.tracking.SingleAxisTracker.get_irradiance`, and `pydicom.valuerep.DS` is too long.',
+      'It raises requests.exceptions.ConnectionError and tomlkit.exceptions.NonExistentKey, as does self.cmap.Norm.',
+      '```js\nif (process.env.HOME) config.defaults.TIMEOUT_MS = 5;\n```',
+    ].join('\n');
+    const modules = mineIssue({ title: 'Strings with Value Representation DS are too long', body }).clues.filter((c) => c.kind === 'module');
+    assert.deepEqual(modules.map((c) => c.text).sort(), ['pvlib/tracking', 'pydicom/valuerep']);
+    // As much as a module the body's prose names in three parts (`pvlib.tracking.solar`).
+    const prose = find(mineIssue({ title: 'x', body: 'See pvlib.tracking.solar for it.' }).clues, 'module', 'pvlib/tracking/solar');
+    assert.ok(prose && modules.every((c) => c.weight === prose.weight), JSON.stringify(modules));
   });
 
   it('matches its line patterns within a line, so blank lines between them change nothing', () => {

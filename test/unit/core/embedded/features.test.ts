@@ -56,6 +56,13 @@ describe('candidate features (real files, real ripgrep)', function () {
     assert.ok(feature('src/repoCard.js', 'title_path_words') >= 1, 'repoCard matches "RepoCard" in the title');
   });
 
+  it('marks the file the title names as code (`RepoCard`), and only a source file', () => {
+    assert.ok(feature('src/repoCard.js', 'title_code_file_name') > 0);
+    assert.equal(feature('src/repoCard.js', 'title_code_file_name'), feature('src/repoCard.js', 'title_file_name'));
+    assert.equal(feature('types/repoCard.d.ts', 'title_code_file_name'), 0, 'generated declarations');
+    assert.equal(feature('src/app.js', 'title_code_file_name'), 0);
+  });
+
   it('classifies the bundle and the declarations as generated, the changelog as a doc', () => {
     assert.equal(feature('types/repoCard.d.ts', 'role_generated'), 1);
     assert.ok(feature('types/repoCard.d.ts', 'demotion') < 1);
@@ -318,5 +325,35 @@ describe('a traceback frame the title names (real files, real ripgrep)', () => {
     const feature = await featureOf('Hovering over an image with a BoundaryNorm crashes', body, 'trace_frame_named_by_title');
     assert.equal(feature('lib/plot/artist.py'), 0);
     assert.equal(feature('lib/plot/colors.py'), 0);
+  });
+});
+
+describe("module matches and a package's own file (real files, real ripgrep)", () => {
+  // A units package in SymPy's layout: the package's `__init__.py` re-exports what its modules define.
+  const files = {
+    'solar/units/__init__.py': 'from solar.units.prefixes import milli, kilo\nfrom solar.units.quantities import Quantity\n',
+    'solar/units/prefixes.py': 'class Prefix:\n    def __mul__(self, other):\n        return other\n\nmilli = Prefix()\nkilo = Prefix()\n',
+    'solar/units/quantities.py': 'class Quantity:\n    def scale(self, factor):\n        return factor\n',
+    'solar/tracking.py': 'class SingleAxisTracker:\n    def get_irradiance(self, ghi):\n        return ghi\n',
+  };
+  let tree = '';
+  before(() => (tree = makeTree(files, 'codegrep-features-modules-')));
+  after(() => removeTree(tree));
+
+  const moduleMatch = async (title: string, body: string) => {
+    let rows: CandidateFeatures[] = [];
+    await new Locator(new NodeToolRunner({ roots: [tree] })).locate({ title, body }, createEmbeddedBrain({ model: null, observe: (f) => (rows = f) }));
+    return (path: string) => rows.find((r) => r.path === path)?.values[FEATURE_NAMES.indexOf('module_match')] ?? 0;
+  };
+
+  it("matches a class's module that the prose names with it (`solar.tracking.SingleAxisTracker`)", async () => {
+    const feature = await moduleMatch('Tracker fails on a tuple of weather', 'The error stems from `solar.tracking.SingleAxisTracker.get_irradiance`.');
+    assert.ok(feature('solar/tracking.py') > 0);
+  });
+
+  it("gives no module match to a package's own file that a module clue names", async () => {
+    const feature = await moduleMatch('Bug with milli prefix', '```python\nfrom solar.units import milli\nfrom solar.units.quantities import Quantity\nmilli * Quantity()\n```');
+    assert.equal(feature('solar/units/__init__.py'), 0);
+    assert.ok(feature('solar/units/quantities.py') > 0, 'a module file keeps its match');
   });
 });

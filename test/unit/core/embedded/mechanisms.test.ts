@@ -199,6 +199,11 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     const nameFirst = new Map([...weights, ['title-name', 5]] as const);
     assert.match(reasonFor(byName, { ...base, titleWords: ['card'] }, nameFirst), /^Named after "card" in the issue title; uses `renderStars`$/);
     assert.match(reasonFor(byName, { ...base, titleWords: ['card'] }, nameFirst, { unweighed: new Set(['title-name'] as const) }), /^Uses `renderStars`; defines `renderStars`/, 'evidence the model sets aside on the file is not given');
+    // Written as code in the title (`CARD`), the name is its own evidence, given where the plain word's is set aside.
+    const asCode = { ...base, titleWords: ['card'], titleCodeNames: ['card'] };
+    const codeFirst = new Map([...weights, ['title-code-name', 1], ['title-name', 4]] as const);
+    const unweighed = { unweighed: new Set(['title-name'] as const) };
+    assert.match(reasonFor(byName, asCode, codeFirst, unweighed), /^Named after "card" in the issue title; uses `renderStars`$/, 'ranked by both title-name weights');
 
     const tied = new Map([...weights, ['import', 2]] as const);
     assert.match(reasonFor(file, base, tied, { importedWith: 'src/stars.js' }), /^Imports or is imported by `src\/stars.js`; uses `renderStars`$/, 'an import tie to the first file, when the model weighs it most');

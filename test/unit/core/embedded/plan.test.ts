@@ -9,6 +9,7 @@ function evidence(clues: Clue[]): IssueEvidence {
     titleWords: [],
     titleCompounds: [],
     titleLocales: [],
+    titleCodeNames: [],
     namedFrames: [],
     framesByPath: new Map(),
     bodyCompounds: [],

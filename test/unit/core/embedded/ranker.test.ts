@@ -116,6 +116,7 @@ describe('ranker model file', () => {
     assert.deepEqual(shipped.setAside?.python, ['title_file_name']);
     assert.deepEqual([...unweighedGroups(shipped, 'sympy/printing/printer.py')], ['title-name']);
     assert.deepEqual([...unweighedGroups(shipped, 'src/printer.ts')], []);
+    assert.ok(shipped.weights[shipped.features.indexOf('python_title_code_file_name')]! > 0, 'a name the title writes as code counts on Python files');
     assert.deepEqual([...unweighedGroups(model({ setAside: { python: ['title_file_name', 'definition_strength'] } }), 'a.py')], ['title-name'], 'a group with one of its features left counts');
   });
 });
