@@ -26,6 +26,13 @@ const FILES: Record<string, string> = {
   'src/app.js': "import { RepoCard } from './repoCard.js';\n\nexport const card = new RepoCard({ stars: 3 });\n",
 };
 
+/** The candidates' features of one locate in `tree` (the embedded brain, no model). */
+async function candidateRows(tree: string, title: string, body: string): Promise<CandidateFeatures[]> {
+  let rows: CandidateFeatures[] = [];
+  await new Locator(new NodeToolRunner({ roots: [tree] })).locate({ title, body }, createEmbeddedBrain({ model: null, observe: (f) => (rows = f) }));
+  return rows;
+}
+
 describe('candidate features (real files, real ripgrep)', function () {
   let dir = '';
   let seen: CandidateFeatures[] = [];
@@ -237,8 +244,7 @@ describe('type-only declarations and migration scripts (real files, real ripgrep
   after(() => removeTree(tree));
 
   const rowsFor = async (title: string, body: string) => {
-    let rows: CandidateFeatures[] = [];
-    await new Locator(new NodeToolRunner({ roots: [tree] })).locate({ title, body }, createEmbeddedBrain({ model: null, observe: (f) => (rows = f) }));
+    const rows = await candidateRows(tree, title, body);
     return (path: string, name: string) => {
       const row = rows.find((r) => r.path === path);
       assert.ok(row, `${path} is a candidate: ${rows.map((r) => r.path).join(', ')}`);
@@ -295,8 +301,7 @@ describe('a traceback frame the title names (real files, real ripgrep)', () => {
   after(() => removeTree(tree));
 
   const featureOf = async (title: string, body: string, name: string) => {
-    let rows: CandidateFeatures[] = [];
-    await new Locator(new NodeToolRunner({ roots: [tree] })).locate({ title, body }, createEmbeddedBrain({ model: null, observe: (f) => (rows = f) }));
+    const rows = await candidateRows(tree, title, body);
     return (path: string) => {
       const row = rows.find((r) => r.path === path);
       assert.ok(row, `${path} is a candidate: ${rows.map((r) => r.path).join(', ')}`);
@@ -341,8 +346,7 @@ describe("module matches and a package's own file (real files, real ripgrep)", (
   after(() => removeTree(tree));
 
   const moduleMatch = async (title: string, body: string) => {
-    let rows: CandidateFeatures[] = [];
-    await new Locator(new NodeToolRunner({ roots: [tree] })).locate({ title, body }, createEmbeddedBrain({ model: null, observe: (f) => (rows = f) }));
+    const rows = await candidateRows(tree, title, body);
     return (path: string) => rows.find((r) => r.path === path)?.values[FEATURE_NAMES.indexOf('module_match')] ?? 0;
   };
 
