@@ -10,7 +10,7 @@ import { KEBAB_RE, isComponentLabel, kebabSpellings, splitTitleLabels } from './
 import { framesByPath } from './bundleFrames';
 import { addedName } from './featureRequest';
 import { namedFramePaths, type FrameRecord } from './namedFrames';
-import { cleanPath, installedNpmPackage, installedPackagePath, isRuntimePath, panicMessages, traceExceptions, traceFrames, tracePathSuffix, withoutFileLinks, withoutFrameLines } from './traces';
+import { EXCEPTION_NAME_END, cleanPath, installedNpmPackage, installedPackagePath, isRuntimePath, panicMessages, traceExceptions, traceFrames, tracePathSuffix, withoutFileLinks, withoutFrameLines } from './traces';
 
 /** What kind of evidence a clue is; each kind is searched differently. */
 export type ClueKind = 'path' | 'module' | 'symbol' | 'message';
@@ -94,7 +94,7 @@ const MODULE_RE = /(?<![\w.])[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*){2,}(?![\w(])
  * wants three lower-case parts, as `a.b` alone is as often an object's attribute; a capitalised member after two
  * says the two are the class's module, as `from pydicom.valuerep import DS` does.
  */
-const CLASS_HOME_RE = /(?<![\w.])([a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*)\.([A-Z]\w*)(?![\w$])/g;
+const CLASS_HOME_RE = /(?<![\w.])([a-z_][a-z0-9_]*)\.([a-z_][a-z0-9_]*)\.([A-Z]\w*)(?![\w$])/g;
 /** Receivers and runtime globals (`process.env.HOME`), not packages. */
 const CLASS_HOME_SKIP = new Set(['self', 'cls', 'this', 'super', 'process', 'window', 'document', 'globalThis']);
 const IMPORT_RE = /^[^\S\n]*(?:from\s+([\w.]+)\s+import\s+([\w, ()]+)|import\s+([\w.]+))/gm;
@@ -369,14 +369,12 @@ function mineText(raw: string, source: ClueSource, out: ClueCollector, text = so
     out.add('module', match[0].replace(/\./g, '/'), source, base * CLUE_WEIGHTS.kind.module);
   }
   for (const match of text.matchAll(CLASS_HOME_RE)) {
-    const [, module = '', member = ''] = match;
+    const [whole, owner = '', name = '', member = ''] = match;
+    if (CLASS_HOME_SKIP.has(owner) || isDomainLike(whole)) continue;
     // An exception's module (`requests.exceptions.ConnectionError`, `tomlkit.exceptions.NonExistentKey`) is where it
-    // is declared, seldom what is fixed.
-    // A constant (`settings.base.DEFAULT_TIMEOUT`) may be any module's.
-    const [owner = '', name = ''] = module.split('.');
-    if (CLASS_HOME_SKIP.has(owner) || /^(?:exceptions?|errors?)$/.test(name)) continue;
-    if (/(?:Error|Exception|Warning|Exit|Interrupt)$|^[A-Z0-9]+_[A-Z0-9_]*$/.test(member)) continue;
-    if (!isDomainLike(match[0])) out.add('module', module.replace('.', '/'), source, base * CLUE_WEIGHTS.kind.module);
+    // is declared, seldom what is fixed; a constant (`settings.base.DEFAULT_TIMEOUT`) may be any module's.
+    if (/^(?:exceptions?|errors?)$/.test(name) || EXCEPTION_NAME_END.test(member) || /^[A-Z0-9]+_[A-Z0-9_]*$/.test(member)) continue;
+    out.add('module', `${owner}/${name}`, source, base * CLUE_WEIGHTS.kind.module);
   }
   for (const match of text.matchAll(DOTTED_RE)) {
     if (isDomainLike(match[0]) || consumed.some((c) => c.includes(match[0]))) continue;

@@ -69,7 +69,10 @@ const NATIVE_FRAME_RE =
   /^[ \t]*(?:==\d+==[ \t]+)?(?:#\d+[ \t]+(?:0x[0-9a-f]+[ \t]+in[ \t]+)?([\w:~$]+)(?:[ \t]*\([^\n]*\))?[ \t]+(?:at[ \t]+)?|(?:at|by)[ \t]+0x[0-9a-f]+:[ \t]+([\w:~$]+)[ \t]+\()((?:[A-Za-z]:)?[^\s():]+\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|inl|m|mm)):\d+/gim;
 /** A browser console's prefix to an exception it printed: `Uncaught TypeError: …`, `Uncaught (in promise) Error: …`. */
 const UNCAUGHT = String.raw`(?:Uncaught\s+(?:\(in promise\)\s+)?)?`;
-const EXCEPTION_LINE_RE = new RegExp(String.raw`^[^\S\n]*${UNCAUGHT}(?:[\w.]+\.)?([A-Z][A-Za-z]*(?:Error|Exception|Warning|Exit|Interrupt))(?::\s*(.+))?$`, 'gm');
+/** How an exception class's name ends (`ValueError`, `SystemExit`, `KeyboardInterrupt`). */
+const EXCEPTION_ENDINGS = '(?:Error|Exception|Warning|Exit|Interrupt)';
+export const EXCEPTION_NAME_END = new RegExp(`${EXCEPTION_ENDINGS}$`);
+const EXCEPTION_LINE_RE = new RegExp(String.raw`^[^\S\n]*${UNCAUGHT}(?:[\w.]+\.)?([A-Z][A-Za-z]*${EXCEPTION_ENDINGS})(?::\s*(.+))?$`, 'gm');
 /** The exception line that ends a Python traceback, whatever the class is called (`Http404`, `DoesNotExist`). */
 const TRACEBACK_END_RE = /^Traceback \(most recent call last\):[ \t]*\n(?:[ \t].*\n|\n)*(?:[\w.]+\.)?([A-Z][A-Za-z0-9_]*)(?::[ \t]*(.+))?$/gm;
 const PANIC_RE = new RegExp(String.raw`^[^\S\n]*(?:panic: |thread '[^']*' panicked at |error(?:\[\w+\])?: |${UNCAUGHT}Error: )(.+)$`, 'gm');
@@ -130,7 +133,7 @@ export function traceExceptions(text: string): TraceException[] {
   for (const m of text.matchAll(EXCEPTION_LINE_RE)) out.push({ name: m[1] ?? '', message: m[2] || undefined });
   for (const m of text.matchAll(PY_WARNING_RE)) out.push({ name: m[2] ?? '', message: m[3] });
   for (const m of text.matchAll(TRACEBACK_END_RE)) {
-    if (/(?:Error|Exception|Warning|Exit|Interrupt)$/.test(m[1] ?? '')) continue; // an exception line, above
+    if (EXCEPTION_NAME_END.test(m[1] ?? '')) continue; // an exception line, above
     out.push({ name: m[1] ?? '', message: m[2] || undefined });
   }
   return out;
