@@ -24,9 +24,11 @@ export interface TraceException {
  * _plot(self, pyplot)` at a line's start, the source lines below it) or pytest's (`src/x.py:3: in f` alone on its
  * line). All print the innermost frame last. Groups: path and function of each form. Older IPython names the
  * module's compiled file where one was loaded (`…/mplot3d/art3d.pyc in get_facecolors(self)`); its source is the `.py`.
+ * pytest's default (long) report ends each frame's excerpt with its place alone (`src/x.py:3:`), and the innermost
+ * frame's with the exception's class (`src/x.py:30: ValueError`); the last group is that form's path.
  */
 const PY_FRAME_RE =
-  /File "([^"]+)", line \d+, in ([\w<>]+)|File ((?:[A-Za-z]:)?[^\s"]+\.py):\d+, in ([\w.<>]+)|^[ \t]*((?:[A-Za-z]:)?[^\s"]+\.py[co]?) in ([\w<>]+)\(|^[ \t]*((?:[A-Za-z]:)?[^\s":]+\.py):\d+: in ([\w<>]+)[ \t]*$/gm;
+  /File "([^"]+)", line \d+, in ([\w<>]+)|File ((?:[A-Za-z]:)?[^\s"]+\.py):\d+, in ([\w.<>]+)|^[ \t]*((?:[A-Za-z]:)?[^\s"]+\.py[co]?) in ([\w<>]+)\(|^[ \t]*((?:[A-Za-z]:)?[^\s":]+\.py):\d+: in ([\w<>]+)[ \t]*$|^[ \t]*((?:[A-Za-z]:)?[^\s":]+\.py):\d+:(?: [A-Z][\w.]*)?[ \t]*$/gm;
 /**
  * A warning as Python's `warnings` module prints it: where it was raised, its category and its message
  * (`…/site-packages/pydicom/charset.py:488: UserWarning: Failed to encode value with encodings: …`). Groups: path,
@@ -40,6 +42,7 @@ const PY_FRAME_LINE_RE = new RegExp(
     /(?:^|[\s>|])File (?:[A-Za-z]:)?[^\s"]+\.py:\d+, in /.source,
     /^\s*(?:[A-Za-z]:)?[^\s"]+\.py[co]? in [\w<>]+\(/.source,
     /^\s*(?:[A-Za-z]:)?[^\s":]+\.py:\d+: in [\w<>]+\s*$/.source,
+    /^\s*(?:[A-Za-z]:)?[^\s":]+\.py:\d+:(?: [A-Z][\w.]*)?\s*$/.source,
     /^\s*(?:[A-Za-z]:)?[^\s"]+\.py:\d+: [A-Z]\w*Warning: /.source,
     /^\s*(?:Cell In ?\[\d*\], line \d+|Input In ?\[\d*\], in |<ipython-input-[\w-]+> in )/.source,
   ].join('|'),
@@ -52,8 +55,10 @@ const PY_FRAME_LINE_RE = new RegExp(
  * `node:internal/modules/cjs/loader` (runtime frames, see isRuntimePath). A class's private method is `#name`.
  * Next.js's webpack names the layer a module was built for before its path
  * (`webpack-internal:///(app-pages-browser)/./src/app/settings/page.tsx`, `(rsc)`, `(ssr)`): the app's own file.
+ * Vitest prints a frame as `❯ fn path:line:col`, or `❯ path:line:col` at a module's top level, innermost first too.
+ * Groups: the function of each form (V8's, Firefox's, Vitest's), the path, the line.
  */
-const JS_FRAME_RE = /^[^\S\n]*(?:at (?:(?:async |new )?([\w$#.<>[\] ]+?) \()?|([\w$.<>/]*)@)(?:(?:https?|file|webpack(?:-internal)?):\/\/[^\s/()]*(?:\/\([\w-]+\))?)?((?:node:)?(?:[A-Za-z]:)?(?:[^\s():?]+\.[A-Za-z]+|[^\s():?<]*[/\\][^\s():?/\\.]+))(?:\?[^\s():]*)?:(\d+)(?::\d+)?\)?\s*$/gm;
+const JS_FRAME_RE = /^[^\S\n]*(?:at (?:(?:async |new )?([\w$#.<>[\] ]+?) \()?|([\w$.<>/]*)@|❯ (?:([\w$#.<>]+) )?)(?:(?:https?|file|webpack(?:-internal)?):\/\/[^\s/()]*(?:\/\([\w-]+\))?)?((?:node:)?(?:[A-Za-z]:)?(?:[^\s():?]+\.[A-Za-z]+|[^\s():?<]*[/\\][^\s():?/\\.]+))(?:\?[^\s():]*)?:(\d+)(?::\d+)?\)?\s*$/gm;
 /** React's component stack (`in TopicList (at TopicList.jsx:12)`, `in Row (created by Table)`): components are the app's. */
 const REACT_FRAME_RE = /^[^\S\n]*in ([A-Z][\w$]*)(?: \(at ([^\s():]+\.[A-Za-z]+):\d+\))?(?: \(created by [\w$.]+\))?\s*$/gm;
 const JAVA_FRAME_RE = /^[^\S\n]*at ([\w$.]+)\.([\w$<>]+)\(([\w$]+\.(?:java|kt|scala)):\d+\)/gm;
@@ -72,7 +77,9 @@ const UNCAUGHT = String.raw`(?:Uncaught\s+(?:\(in promise\)\s+)?)?`;
 /** How an exception class's name ends (`ValueError`, `SystemExit`, `KeyboardInterrupt`). */
 const EXCEPTION_ENDINGS = '(?:Error|Exception|Warning|Exit|Interrupt)';
 export const EXCEPTION_NAME_END = new RegExp(`${EXCEPTION_ENDINGS}$`);
-const EXCEPTION_LINE_RE = new RegExp(String.raw`^[^\S\n]*${UNCAUGHT}(?:[\w.]+\.)?([A-Z][A-Za-z]*${EXCEPTION_ENDINGS})(?::\s*(.+))?$`, 'gm');
+/** pytest marks the lines of a failure's exception with an `E` (`E       ValueError: could not convert …`). */
+const PYTEST_FAILURE_MARK = String.raw`(?:E[^\S\n]+)?`;
+const EXCEPTION_LINE_RE = new RegExp(String.raw`^[^\S\n]*${PYTEST_FAILURE_MARK}${UNCAUGHT}(?:[\w.]+\.)?([A-Z][A-Za-z]*${EXCEPTION_ENDINGS})(?::\s*(.+))?$`, 'gm');
 /** The exception line that ends a Python traceback, whatever the class is called (`Http404`, `DoesNotExist`). */
 const TRACEBACK_END_RE = /^Traceback \(most recent call last\):[ \t]*\n(?:[ \t].*\n|\n)*(?:[\w.]+\.)?([A-Z][A-Za-z0-9_]*)(?::[ \t]*(.+))?$/gm;
 const PANIC_RE = new RegExp(String.raw`^[^\S\n]*(?:panic: |thread '[^']*' panicked at |error(?:\[\w+\])?: |${UNCAUGHT}Error: )(.+)$`, 'gm');
@@ -97,8 +104,8 @@ export function traceFrames(text: string): { frames: TraceFrame[]; receivers: st
   const receivers: string[] = [];
   for (const m of text.matchAll(PY_FRAME_RE)) {
     const parts = (m[2] ?? m[4] ?? m[6] ?? m[8] ?? '').split('.');
-    const path = (m[1] ?? m[3] ?? m[5] ?? m[7])?.replace(/\.py[co]$/, '.py');
-    frames.push({ path, symbol: parts[parts.length - 1], owner: parts[parts.length - 2] });
+    const path = (m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9])?.replace(/\.py[co]$/, '.py');
+    frames.push({ path, symbol: parts[parts.length - 1] || undefined, owner: parts[parts.length - 2] });
   }
   // Python prints the innermost frame last; most other runtimes print it first.
   frames.reverse();
@@ -107,9 +114,9 @@ export function traceFrames(text: string): { frames: TraceFrame[]; receivers: st
   // Firefox names a closure by its enclosing function: `makeTopic/<` is inside makeTopic.
   for (const m of text.matchAll(JS_FRAME_RE)) {
     // `EventHandler.invokeCallbacks`: the method, and the class that owns it.
-    const parts = ((m[1] ?? m[2])?.replace(/[/<]+$/, '').split('/').pop() ?? '').split(/[.\s]/).filter(Boolean).map((part) => part.replace(/^#/, ''));
+    const parts = ((m[1] ?? m[2] ?? m[3])?.replace(/[/<]+$/, '').split('/').pop() ?? '').split(/[.\s]/).filter(Boolean).map((part) => part.replace(/^#/, ''));
     const owner = parts[parts.length - 2];
-    frames.push({ path: m[3], symbol: parts[parts.length - 1], owner: owner && /^[A-Za-z_$][\w$]*$/.test(owner) && !RUNTIME_OWNERS.has(owner) ? owner : undefined });
+    frames.push({ path: m[4], symbol: parts[parts.length - 1], owner: owner && /^[A-Za-z_$][\w$]*$/.test(owner) && !RUNTIME_OWNERS.has(owner) ? owner : undefined });
   }
   for (const m of text.matchAll(REACT_FRAME_RE)) frames.push({ path: m[2], symbol: m[1] });
   // Java prints the outermost exception first and each cause below it (`Caused by:`); the last cause is where the
@@ -198,7 +205,8 @@ export function withoutFileLinks(text: string): string {
   return text.replace(FILE_LINK_RE, '$1');
 }
 
-const JS_FRAME_LINE_RE = /^\s*at (?:.+ \()?\S*(?:\.[A-Za-z]+|[/\\][^\s():/\\.]+):\d+(?::\d+)?\)?\s*$/;
+/** A JavaScript frame's line (V8's or Vitest's), which the issue's words are read without. */
+const JS_FRAME_LINE_RE = /^\s*(?:at (?:.+ \()?|❯ (?:\S+ )?)\S*(?:\.[A-Za-z]+|[/\\][^\s():/\\.]+):\d+(?::\d+)?\)?\s*$/;
 /**
  * A frame of Node's own modules, also the last one, which Node ends with ` {` when the error has properties to print
  * (`code: 'ERR_MODULE_NOT_FOUND'`). The project's frames ending so stay in the text: read as frames they weighed

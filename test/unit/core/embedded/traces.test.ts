@@ -52,6 +52,38 @@ const NODE_ESM_ERROR = [
 /** Node 20's output for `JSON.parse("{bad")`: the excerpt is of the parsed text. */
 const NODE_JSON_ERROR = ['<anonymous_script>:1', '{bad', ' ^', '', "SyntaxError: Expected property name or '}' in JSON at position 1", '', 'Node.js v20.20.2'].join('\n');
 
+/** pytest's default (long) report of a failure two calls below the test (pytest 8, paths shortened). */
+const PYTEST_LONG = [
+  '    def test_parse_dates():',
+  '>       assert parse_row(["2024-13-01"]) == [None]',
+  '',
+  'tests/test_rows.py:8: ',
+  '_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _',
+  '',
+  '    def parse_row(row):',
+  '>       return [convert(cell) for cell in row]',
+  '',
+  'src/tabular/rows.py:12: ',
+  '_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _',
+  '',
+  '    def convert(cell):',
+  '        year, month, day = cell.split("-")',
+  '>       raise ValueError(error_text(month))',
+  'E       AssertionError',
+  'E       ValueError: month 13 is not a month of the year',
+  '',
+  'src/tabular/dates.py:30: ValueError',
+].join('\n');
+
+/** Vitest's report of an error thrown two calls below a test (Vitest 1.6). */
+const VITEST = [
+  ' FAIL  src/checkout.test.ts > checkout > free items',
+  "TypeError: Cannot read properties of undefined (reading 'amount')",
+  ' ❯ $ZodRegistry.add node_modules/zod/dist/esm/v4/core/registries.js:17:23',
+  ' ❯ lineAmount src/cart/lines.ts:4:22',
+  ' ❯ src/checkout.ts:9:18',
+].join('\n');
+
 describe('stack traces (traces.ts)', () => {
   it('lists a Python traceback innermost first, with the class of a qualified function', () => {
     const { frames } = traceFrames(PYTHON);
@@ -192,6 +224,35 @@ describe('stack traces (traces.ts)', () => {
     const own = '    at ModuleJob._link (node:internal/modules/esm/module_job:168:49) {';
     const project = '    at async Sequelize.authenticate (/app/node_modules/sequelize/lib/sequelize.js:457:5) {';
     assert.equal(withoutFrameLines(`${own}\n${project}`), project);
+  });
+
+  it("reads test runners' reports: pytest's long frames and `E` lines, Vitest's `❯` frames", () => {
+    const { frames } = traceFrames(PYTEST_LONG);
+    assert.deepEqual(
+      frames.map((f) => [f.path, f.symbol]),
+      [
+        ['src/tabular/dates.py', undefined],
+        ['src/tabular/rows.py', undefined],
+        ['tests/test_rows.py', undefined],
+      ],
+    );
+    assert.deepEqual(traceExceptions(PYTEST_LONG), [
+      { name: 'AssertionError', message: undefined },
+      { name: 'ValueError', message: 'month 13 is not a month of the year' },
+    ]);
+    // mypy's and flake8's lines name a place too, but with a message after it: no frame.
+    assert.deepEqual(traceFrames('src/a.py:3: error: Incompatible types\nsrc/a.py:4:1: E302 expected 2 blank lines').frames, []);
+
+    const vitest = traceFrames(VITEST);
+    assert.deepEqual(vitest.frames, [
+      { path: 'node_modules/zod/dist/esm/v4/core/registries.js', symbol: 'add', owner: '$ZodRegistry' },
+      { path: 'src/cart/lines.ts', symbol: 'lineAmount', owner: undefined },
+      { path: 'src/checkout.ts', symbol: undefined, owner: undefined },
+    ]);
+    // A shell prompt's `❯` starts a command, not a frame.
+    assert.deepEqual(traceFrames('❯ npx vitest run src/checkout.test.ts').frames, []);
+    const kept = withoutFrameLines(VITEST);
+    assert.ok(!kept.includes('❯') && kept.includes('FAIL'), kept);
   });
 
   it('removes frame lines, and keeps the prose around them', () => {
@@ -361,5 +422,95 @@ describe("a Next.js browser trace end to end (real git repo, real ripgrep, Locat
     ].join('\n');
     const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate({ title: 'Resending the verification email crashes', body }, createEmbeddedBrain());
     assert.equal(result.candidates[0]?.path, 'src/app/settings/page.tsx', JSON.stringify(result.candidates));
+  });
+});
+
+/** A CSV reader: rows.py calls dates.py's converter for each cell; only dates.py builds the month's message. */
+const TABULAR_TREE: Record<string, string> = {
+  'src/tabular/__init__.py': 'from .rows import parse_row\n',
+  'src/tabular/rows.py': [
+    '"""Rows of a CSV file: each cell of a row is converted, dates included."""',
+    'from .dates import convert',
+    '',
+    '',
+    'def parse_row(row):',
+    '    """Convert every cell of the row; a bad cell should become None."""',
+    '    return [convert(cell) for cell in row]',
+  ].join('\n'),
+  'src/tabular/dates.py': [
+    '"""Dates in cells."""',
+    '',
+    '',
+    'def error_text(month):',
+    '    return f"month {month} is not a month of the year"',
+    '',
+    '',
+    'def convert(cell):',
+    '    year, month, day = cell.split("-")',
+    '    if not 1 <= int(month) <= 12:',
+    '        raise ValueError(error_text(month))',
+    '    return (int(year), int(month), int(day))',
+  ].join('\n'),
+  'tests/test_rows.py': 'from tabular import parse_row\n\n\ndef test_parse_dates():\n    assert parse_row(["2024-13-01"]) == [None]\n',
+};
+
+/** A shop's checkout: checkout.ts sums the lines with lines.ts, which reads each line's price. Neither holds the title's words. */
+const CHECKOUT_TREE: Record<string, string> = {
+  'src/cart/lines.ts': [
+    'export interface Line { price?: { amount: number }; quantity: number }',
+    '',
+    '/** What one line costs. */',
+    'export function lineAmount(line: Line): number {',
+    '  return line.price!.amount * line.quantity;',
+    '}',
+  ].join('\n'),
+  'src/checkout.ts': [
+    "import { lineAmount, type Line } from './cart/lines';",
+    '',
+    'export function checkoutTotal(lines: Line[]): number {',
+    '  return lines.reduce((sum, line) => sum + lineAmount(line), 0);',
+    '}',
+    '',
+    'export const demoTotal = checkoutTotal([]);',
+  ].join('\n'),
+  'src/checkout.test.ts': "import { checkoutTotal } from './checkout';\ntest('free items', () => checkoutTotal([{ quantity: 1 }]));\n",
+};
+
+describe("test runners' reports end to end (real git repo, real ripgrep, Locator)", () => {
+  const dirs: string[] = [];
+
+  after(() => dirs.forEach(removeTree));
+
+  async function locate(tree: Record<string, string>, title: string, body: string) {
+    const dir = makeGitTree(tree, 'codegrep-runner-report-');
+    dirs.push(dir);
+    return new Locator(new NodeToolRunner({ roots: [dir] })).locate({ title, body }, createEmbeddedBrain());
+  }
+
+  // Each report against the same failure as the runtime itself prints it: the locate must not tell them apart.
+  it("locates pytest's long report as it does the interpreter's traceback of the same failure", async () => {
+    const interpreter = [
+      'Traceback (most recent call last):',
+      '  File "tests/test_rows.py", line 8, in test_parse_dates',
+      '  File "src/tabular/rows.py", line 12, in parse_row',
+      '  File "src/tabular/dates.py", line 30, in convert',
+      'ValueError: month 13 is not a month of the year',
+    ].join('\n');
+    const title = 'A bad date in one cell fails the whole row';
+    const [pytest, python] = await Promise.all([PYTEST_LONG, interpreter].map((trace) => locate(TABULAR_TREE, title, `Reading fails:\n\n\`\`\`\n${trace}\n\`\`\``)));
+    assert.equal(pytest.candidates[0]?.path, 'src/tabular/dates.py', JSON.stringify(pytest.candidates));
+    // Its frames name no function, so only the interpreter's trace has them as clues: the scores differ, not the files.
+    const answered = (result: typeof pytest) => result.candidates.map((c) => [c.path, c.reason]);
+    assert.deepEqual(answered(pytest), answered(python));
+  });
+
+  it("locates Vitest's report as it does Node's trace of the same error", async () => {
+    const node = ["TypeError: Cannot read properties of undefined (reading 'amount')", '    at lineAmount (src/cart/lines.ts:4:22)', '    at src/checkout.ts:9:18'].join('\n');
+    const vitest = VITEST.replace(/^.*(?:node_modules|FAIL).*\n/gm, '');
+    const title = 'Throws for an item given away at no charge';
+    const [fromVitest, fromNode] = await Promise.all([vitest, node].map((trace) => locate(CHECKOUT_TREE, title, `It throws:\n\n\`\`\`\n${trace}\n\`\`\``)));
+    assert.match(fromVitest.candidates[0]?.reason ?? '', /in the stack trace/);
+    assert.deepEqual(fromVitest.candidates, fromNode.candidates);
+    assert.deepEqual(fromVitest.alsoConsidered, fromNode.alsoConsidered);
   });
 });
