@@ -35,6 +35,14 @@ const PY_FRAME_RE =
  * category, message.
  */
 const PY_WARNING_RE = /^[ \t]*((?:[A-Za-z]:)?[^\s"]+\.py):\d+: ([A-Z]\w*Warning): (.+)$/gm;
+/**
+ * Django's error page, as reporters paste it: `Exception Location: …/fields/__init__.py, line 2053, in get_prep_value`
+ * names the frame that raised, and `Exception Type: ValueError at /admin/` with `Exception Value: invalid literal …`
+ * (its value on the line or the next, as the page's table copies) the exception. Groups: path and function; name and
+ * message.
+ */
+const DJANGO_LOCATION_RE = /^[ \t]*Exception Location:[ \t]*((?:[A-Za-z]:)?[^\s",]+\.py), line \d+, in ([\w<>]+)/gm;
+const DJANGO_EXCEPTION_RE = /^[ \t]*Exception Type:[ \t]*(?:[\w.]+\.)?([A-Z]\w*)(?:[ \t]+at[ \t]+\S*)?[ \t]*\n[ \t]*Exception Value:[ \t]*(?:\n[ \t]*)?(\S.*)$/gm;
 /** Lines of a Python trace that name a frame or a notebook cell, whose `File`, `Cell` or `Input` names no code. */
 const PY_FRAME_LINE_RE = new RegExp(
   [
@@ -45,6 +53,7 @@ const PY_FRAME_LINE_RE = new RegExp(
     /^\s*(?:[A-Za-z]:)?[^\s":]+\.py:\d+:(?: [A-Z][\w.]*)?\s*$/.source,
     /^\s*(?:[A-Za-z]:)?[^\s"]+\.py:\d+: [A-Z]\w*Warning: /.source,
     /^\s*(?:Cell In ?\[\d*\], line \d+|Input In ?\[\d*\], in |<ipython-input-[\w-]+> in )/.source,
+    /^\s*Exception Location:/.source,
   ].join('|'),
 );
 /**
@@ -109,6 +118,10 @@ export function traceFrames(text: string): { frames: TraceFrame[]; receivers: st
   }
   // Python prints the innermost frame last; most other runtimes print it first.
   frames.reverse();
+  // Django's page names the raising frame apart from its traceback, which the reporter may not have pasted.
+  for (const m of text.matchAll(DJANGO_LOCATION_RE)) {
+    if (frames[0]?.path !== m[1]) frames.unshift({ path: m[1], symbol: m[2] });
+  }
   // A warning's line is where the program warned, a frame of its own below a traceback's frames.
   for (const m of text.matchAll(PY_WARNING_RE)) frames.push({ path: m[1] });
   // Firefox names a closure by its enclosing function: `makeTopic/<` is inside makeTopic.
@@ -139,6 +152,7 @@ export function traceExceptions(text: string): TraceException[] {
   const out: TraceException[] = [];
   for (const m of text.matchAll(EXCEPTION_LINE_RE)) out.push({ name: m[1] ?? '', message: m[2] || undefined });
   for (const m of text.matchAll(PY_WARNING_RE)) out.push({ name: m[2] ?? '', message: m[3] });
+  for (const m of text.matchAll(DJANGO_EXCEPTION_RE)) out.push({ name: m[1] ?? '', message: m[2]?.trim() });
   for (const m of text.matchAll(TRACEBACK_END_RE)) {
     if (EXCEPTION_NAME_END.test(m[1] ?? '')) continue; // an exception line, above
     out.push({ name: m[1] ?? '', message: m[2] || undefined });

@@ -255,6 +255,27 @@ describe('stack traces (traces.ts)', () => {
     assert.ok(!kept.includes('❯') && kept.includes('FAIL'), kept);
   });
 
+  it("reads Django's error page: the frame that raised, and the exception with its value on the line or the next", () => {
+    const page = [
+      'ValueError at /admin/shop/order/',
+      "Field 'id' expected a number but got 'abc'.",
+      'Request Method:\tGET',
+      'Exception Type:\tValueError',
+      'Exception Value:\t',
+      "Field 'id' expected a number but got 'abc'.",
+      'Exception Location:\t/srv/venv/lib/python3.11/site-packages/django/db/models/fields/__init__.py, line 2055, in get_prep_value',
+    ].join('\n');
+    assert.deepEqual(traceFrames(page).frames, [{ path: '/srv/venv/lib/python3.11/site-packages/django/db/models/fields/__init__.py', symbol: 'get_prep_value' }]);
+    assert.deepEqual(traceExceptions(page), [{ name: 'ValueError', message: "Field 'id' expected a number but got 'abc'." }]);
+    // The copy-and-paste view: the traceback, then the exception with the page's address.
+    const copied = ['Traceback (most recent call last):', '  File "/srv/app/views.py", line 9, in modules', 'Exception Type: TypeError at /module/', 'Exception Value: modules() takes 2 positional arguments but 3 were given'].join('\n');
+    assert.deepEqual(traceExceptions(copied), [{ name: 'TypeError', message: 'modules() takes 2 positional arguments but 3 were given' }]);
+    // A location the traceback already ends at is not a second frame.
+    const both = `${copied}\nException Location: /srv/app/views.py, line 9, in modules`;
+    assert.deepEqual(traceFrames(both).frames.map((f) => f.path), ['/srv/app/views.py']);
+    assert.equal(withoutFrameLines(page).includes('Exception Location'), false);
+  });
+
   it('removes frame lines, and keeps the prose around them', () => {
     assert.equal(withoutFrameLines(`Saving fails:\n${PYTHON}\nThanks`).includes('File "'), false);
     assert.ok(withoutFrameLines(`Saving fails:\n${PYTHON}\nThanks`).startsWith('Saving fails:'));
