@@ -31,10 +31,11 @@ const PY_FRAME_RE =
   /File "([^"]+)", line \d+, in ([\w<>]+)|File ((?:[A-Za-z]:)?[^\s"]+\.py):\d+, in ([\w.<>]+)|^[ \t]*((?:[A-Za-z]:)?[^\s"]+\.py[co]?) in ([\w<>]+)\(|^[ \t]*((?:[A-Za-z]:)?[^\s":]+\.py):\d+: in ([\w<>]+)[ \t]*$|^[ \t]*((?:[A-Za-z]:)?[^\s":]+\.py):\d+:(?: [A-Z][\w.]*)?[ \t]*$/gm;
 /**
  * A warning as Python's `warnings` module prints it: where it was raised, its category and its message
- * (`…/site-packages/pydicom/charset.py:488: UserWarning: Failed to encode value with encodings: …`). Groups: path,
+ * (`…/site-packages/pydicom/charset.py:488: UserWarning: Failed to encode value with encodings: …`), and a failure
+ * as pytest's `--tb=line` prints it, in the same form (`…/attr/_make.py:2034: TypeError: …`). Groups: path,
  * category, message.
  */
-const PY_WARNING_RE = /^[ \t]*((?:[A-Za-z]:)?[^\s"]+\.py):\d+: ([A-Z]\w*Warning): (.+)$/gm;
+const PY_WARNING_RE = /^[ \t]*((?:[A-Za-z]:)?[^\s"]+\.py):\d+: ([A-Z]\w*(?:Warning|Error|Exception)): (.+)$/gm;
 /**
  * Django's error page, as reporters paste it: `Exception Location: …/fields/__init__.py, line 2053, in get_prep_value`
  * names the frame that raised, and `Exception Type: ValueError at /admin/` with `Exception Value: invalid literal …`
@@ -51,7 +52,7 @@ const PY_FRAME_LINE_RE = new RegExp(
     /^\s*(?:[A-Za-z]:)?[^\s"]+\.py[co]? in [\w<>]+\(/.source,
     /^\s*(?:[A-Za-z]:)?[^\s":]+\.py:\d+: in [\w<>]+\s*$/.source,
     /^\s*(?:[A-Za-z]:)?[^\s":]+\.py:\d+:(?: [A-Z][\w.]*)?\s*$/.source,
-    /^\s*(?:[A-Za-z]:)?[^\s"]+\.py:\d+: [A-Z]\w*Warning: /.source,
+    /^\s*(?:[A-Za-z]:)?[^\s"]+\.py:\d+: [A-Z]\w*(?:Warning|Error|Exception): /.source,
     /^\s*(?:Cell In ?\[\d*\], line \d+|Input In ?\[\d*\], in |<ipython-input-[\w-]+> in )/.source,
     /^\s*Exception Location:/.source,
   ].join('|'),

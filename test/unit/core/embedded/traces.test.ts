@@ -240,6 +240,10 @@ describe('stack traces (traces.ts)', () => {
       { name: 'AssertionError', message: undefined },
       { name: 'ValueError', message: 'month 13 is not a month of the year' },
     ]);
+    // `--tb=line` prints each failure on one line, as a warning is printed.
+    const line = '/srv/venv/lib/python3.11/site-packages/attr/_make.py:2034: TypeError: unhashable type: list';
+    assert.deepEqual(traceFrames(line).frames, [{ path: '/srv/venv/lib/python3.11/site-packages/attr/_make.py' }]);
+    assert.deepEqual(traceExceptions(line), [{ name: 'TypeError', message: 'unhashable type: list' }]);
     // mypy's and flake8's lines name a place too, but with a message after it: no frame.
     assert.deepEqual(traceFrames('src/a.py:3: error: Incompatible types\nsrc/a.py:4:1: E302 expected 2 blank lines').frames, []);
 
