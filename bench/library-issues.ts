@@ -45,7 +45,10 @@
 // on both builds). A nineteenth (`"written": "helper54"`), by another blind helper, is against hapi's CommonJS
 // server, Sinon, Tone.js's TypeScript (its tests beside the sources) and superagent (29 / 48 first as written; one
 // mechanism was then built on a miss, frames inside an installed package no longer named by the title, which left
-// the batch at 29).
+// the batch at 29). A twentieth (`"written": "helper56"`), 12 issues against luxon, rxjs and zod, each pasting the
+// report Vitest 2.1 printed when the helper ran the reporter's test for real (`❯` frames; the source bench holds
+// the same helper's pytest reports), written to check reading Vitest's frames as frames (3 / 12 first either way;
+// it made two answers a file longer, and was not kept).
 // Usage: npx tsx bench/library-issues.ts [--written GROUP] [--features FILE]; results in
 // bench/results/library-issues.json (not written when one group is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.

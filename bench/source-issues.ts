@@ -38,7 +38,10 @@
 // helper49 against Mako 1.2, html5lib 1.1, Pint 0.19 and tomlkit 0.11 (21 / 48 first file right as written), to
 // decide a lead by a rule set before it was written (it tied, and was not built). The fiftieth session's: helper51
 // against SQLAlchemy 1.4, openpyxl 3.0, httpx 0.23 and paramiko 2.12 (29 / 48 first file right as written; no
-// mechanism was built on its misses).
+// mechanism was built on its misses). The fifty-sixth session's: helper56, 12 issues against attrs 22.2, jsonschema
+// 4.10 and click 8.1.3, each pasting the report pytest printed when the helper ran the reporter's test for real
+// (8 in pytest's long form, 4 with `--tb=short`), to check reading pytest's reports (11 / 12 first file right, on
+// the builds before and after).
 // Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME] [--language L] [--features FILE]; results in
 // bench/results/source-issues.json (written only when every issue is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.

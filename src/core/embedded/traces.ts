@@ -65,10 +65,8 @@ const PY_FRAME_LINE_RE = new RegExp(
  * `node:internal/modules/cjs/loader` (runtime frames, see isRuntimePath). A class's private method is `#name`.
  * Next.js's webpack names the layer a module was built for before its path
  * (`webpack-internal:///(app-pages-browser)/./src/app/settings/page.tsx`, `(rsc)`, `(ssr)`): the app's own file.
- * Vitest prints a frame as `❯ fn path:line:col`, or `❯ path:line:col` at a module's top level, innermost first too.
- * Groups: the function of each form (V8's, Firefox's, Vitest's), the path, the line.
  */
-const JS_FRAME_RE = /^[^\S\n]*(?:at (?:(?:async |new )?([\w$#.<>[\] ]+?) \()?|([\w$.<>/]*)@|❯ (?:([\w$#.<>]+) )?)(?:(?:https?|file|webpack(?:-internal)?):\/\/[^\s/()]*(?:\/\([\w-]+\))?)?((?:node:)?(?:[A-Za-z]:)?(?:[^\s():?]+\.[A-Za-z]+|[^\s():?<]*[/\\][^\s():?/\\.]+))(?:\?[^\s():]*)?:(\d+)(?::\d+)?\)?\s*$/gm;
+const JS_FRAME_RE = /^[^\S\n]*(?:at (?:(?:async |new )?([\w$#.<>[\] ]+?) \()?|([\w$.<>/]*)@)(?:(?:https?|file|webpack(?:-internal)?):\/\/[^\s/()]*(?:\/\([\w-]+\))?)?((?:node:)?(?:[A-Za-z]:)?(?:[^\s():?]+\.[A-Za-z]+|[^\s():?<]*[/\\][^\s():?/\\.]+))(?:\?[^\s():]*)?:(\d+)(?::\d+)?\)?\s*$/gm;
 /** React's component stack (`in TopicList (at TopicList.jsx:12)`, `in Row (created by Table)`): components are the app's. */
 const REACT_FRAME_RE = /^[^\S\n]*in ([A-Z][\w$]*)(?: \(at ([^\s():]+\.[A-Za-z]+):\d+\))?(?: \(created by [\w$.]+\))?\s*$/gm;
 const JAVA_FRAME_RE = /^[^\S\n]*at ([\w$.]+)\.([\w$<>]+)\(([\w$]+\.(?:java|kt|scala)):\d+\)/gm;
@@ -128,9 +126,9 @@ export function traceFrames(text: string): { frames: TraceFrame[]; receivers: st
   // Firefox names a closure by its enclosing function: `makeTopic/<` is inside makeTopic.
   for (const m of text.matchAll(JS_FRAME_RE)) {
     // `EventHandler.invokeCallbacks`: the method, and the class that owns it.
-    const parts = ((m[1] ?? m[2] ?? m[3])?.replace(/[/<]+$/, '').split('/').pop() ?? '').split(/[.\s]/).filter(Boolean).map((part) => part.replace(/^#/, ''));
+    const parts = ((m[1] ?? m[2])?.replace(/[/<]+$/, '').split('/').pop() ?? '').split(/[.\s]/).filter(Boolean).map((part) => part.replace(/^#/, ''));
     const owner = parts[parts.length - 2];
-    frames.push({ path: m[4], symbol: parts[parts.length - 1], owner: owner && /^[A-Za-z_$][\w$]*$/.test(owner) && !RUNTIME_OWNERS.has(owner) ? owner : undefined });
+    frames.push({ path: m[3], symbol: parts[parts.length - 1], owner: owner && /^[A-Za-z_$][\w$]*$/.test(owner) && !RUNTIME_OWNERS.has(owner) ? owner : undefined });
   }
   for (const m of text.matchAll(REACT_FRAME_RE)) frames.push({ path: m[2], symbol: m[1] });
   // Java prints the outermost exception first and each cause below it (`Caused by:`); the last cause is where the
@@ -220,8 +218,7 @@ export function withoutFileLinks(text: string): string {
   return text.replace(FILE_LINK_RE, '$1');
 }
 
-/** A JavaScript frame's line (V8's or Vitest's), which the issue's words are read without. */
-const JS_FRAME_LINE_RE = /^\s*(?:at (?:.+ \()?|❯ (?:\S+ )?)\S*(?:\.[A-Za-z]+|[/\\][^\s():/\\.]+):\d+(?::\d+)?\)?\s*$/;
+const JS_FRAME_LINE_RE = /^\s*at (?:.+ \()?\S*(?:\.[A-Za-z]+|[/\\][^\s():/\\.]+):\d+(?::\d+)?\)?\s*$/;
 /**
  * A frame of Node's own modules, also the last one, which Node ends with ` {` when the error has properties to print
  * (`code: 'ERR_MODULE_NOT_FOUND'`). The project's frames ending so stay in the text: read as frames they weighed
