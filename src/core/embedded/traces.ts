@@ -43,7 +43,7 @@ const PY_WARNING_RE = /^[ \t]*((?:[A-Za-z]:)?[^\s"]+\.py):\d+: ([A-Z]\w*(?:Warni
  * message.
  */
 const DJANGO_LOCATION_RE = /^[ \t]*Exception Location:[ \t]*((?:[A-Za-z]:)?[^\s",]+\.py), line \d+, in ([\w<>]+)/gm;
-const DJANGO_EXCEPTION_RE = /^[ \t]*Exception Type:[ \t]*(?:[\w.]+\.)?([A-Z]\w*)(?:[ \t]+at[ \t]+\S*)?[ \t]*\n[ \t]*Exception Value:[ \t]*(?:\n[ \t]*)?(\S.*)$/gm;
+const DJANGO_EXCEPTION_RE = /^[ \t]*Exception Type:[ \t]*(?:[\w.]+\.)?([A-Z]\w*)(?:[ \t]+at[ \t]+\S*)?[ \t]*\r?\n[ \t]*Exception Value:[ \t]*(?:\r?\n[ \t]*)?(\S.*)$/gm;
 /** Lines of a Python trace that name a frame or a notebook cell, whose `File`, `Cell` or `Input` names no code. */
 const PY_FRAME_LINE_RE = new RegExp(
   [

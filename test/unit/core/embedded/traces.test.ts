@@ -254,6 +254,8 @@ describe('stack traces (traces.ts)', () => {
     // The copy-and-paste view: the traceback, then the exception with the page's address.
     const copied = ['Traceback (most recent call last):', '  File "/srv/app/views.py", line 9, in modules', 'Exception Type: TypeError at /module/', 'Exception Value: modules() takes 2 positional arguments but 3 were given'].join('\n');
     assert.deepEqual(traceExceptions(copied), [{ name: 'TypeError', message: 'modules() takes 2 positional arguments but 3 were given' }]);
+    // As a browser copies it on Windows.
+    assert.deepEqual(traceExceptions(page.replace(/\n/g, '\r\n')), [{ name: 'ValueError', message: "Field 'id' expected a number but got 'abc'." }]);
     // A location the traceback already ends at is not a second frame.
     const both = `${copied}\nException Location: /srv/app/views.py, line 9, in modules`;
     assert.deepEqual(traceFrames(both).frames.map((f) => f.path), ['/srv/app/views.py']);
