@@ -62,8 +62,8 @@ import { fileLevel, fileScores, type AnsweredIssue } from './lib/answeredIssue';
 import { CollectedCandidates } from './lib/collectedCandidates';
 import { median } from './lib/stats';
 
-const WRITTEN = ['reading', 'helper', 'helper2', 'helper3', 'helper4', 'helper5', 'helper13', 'helper16', 'helper17', 'helper20', 'helper23', 'helper27', 'helper28', 'helper35', 'helper36', 'helper42', 'helper43', 'helper46', 'helper50', 'helper52', 'helper53', 'helper54'] as const;
-type Written = (typeof WRITTEN)[number];
+/** Who wrote an issue: `reading`, or the helper batch (`helper`, `helper2`, …) named in its row. */
+type Written = string;
 
 interface LibraryIssue {
   package: string;
@@ -299,7 +299,8 @@ async function main(): Promise<void> {
     const versions = Object.fromEntries([...dirs.keys()].map((name) => [name, FETCHED[name]?.version ?? (JSON.parse(readFileSync(join('node_modules', name, 'package.json'), 'utf8')) as { version: string }).version]));
     const count = (key: 'first' | 'answered', group = rows) => group.filter((r) => r[key]).length;
     const groups = Object.fromEntries(
-      WRITTEN.map((written) => {
+      // Every batch in the file, in file order, so a new batch is counted without editing a list.
+      [...new Set(rows.map((r) => r.written))].map((written) => {
         const group = rows.filter((r) => r.written === written);
         return [written, { issues: group.length, firstFileRight: count('first', group), inAnswer: count('answered', group) }];
       }),
