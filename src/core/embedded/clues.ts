@@ -84,7 +84,7 @@ export interface IssueEvidence {
 const SOURCE_ORDER: ClueSource[] = ['title', 'trace', 'body', 'code'];
 
 const FILE_EXTENSIONS =
-  'py|pyx|pyi|js|jsx|mjs|cjs|ts|tsx|go|rs|java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|cs|rb|php|swift|m|mm|lua|sh|toml|yaml|yml|json|cfg|ini|md|rst|txt|html|css|scss|vue|svelte|proto|sql|gradle|xml';
+  'py|pyx|pyi|js|jsx|mjs|cjs|ts|tsx|mts|cts|go|rs|java|kt|scala|c|cc|cpp|cxx|h|hh|hpp|hxx|ipp|cs|rb|php|swift|m|mm|lua|sh|toml|yaml|yml|json|cfg|ini|md|rst|txt|html|css|scss|vue|svelte|proto|sql|gradle|xml';
 const EXTENSION_SET = new Set(FILE_EXTENSIONS.split('|'));
 const PATH_RE = new RegExp(`(?:[A-Za-z0-9_.@~-]+/)*[A-Za-z0-9_.@-]*[A-Za-z0-9_-]\\.(?:${FILE_EXTENSIONS})(?![A-Za-z0-9_])`, 'g');
 const GITHUB_BLOB_RE = /github\.com\/[^/\s]+\/[^/\s]+\/(?:blob|tree)\/[^/\s]+\/([^\s#?)\]]+)/g;

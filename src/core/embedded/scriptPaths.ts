@@ -3,17 +3,20 @@
  * that ran: a TypeScript project's ESM imports end in `.js` (`./utils.js` is `utils.ts`), and a stack
  * trace through an installed or built copy names `lib/core/settle.js` or `dist/index.js`, whose source
  * is `src/core/settle.ts` or `src/index.ts`. Both follow the language's own conventions (TypeScript's
- * module resolution, `outDir` next to `src/`), not any repository's.
+ * module resolution, `outDir` next to `src/`), not any repository's. A compiler error in an installed package
+ * names the declaration file tsc emitted beside the JavaScript (`lib/types.d.ts`), whose source is the same
+ * `src/types.ts`.
  */
 
-const SCRIPT_EXTENSION = /\.(?:js|jsx|mjs|cjs)$/;
+const DECLARATION_EXTENSION = /\.d\.[cm]?ts$/;
+const SCRIPT_EXTENSION = /(?:\.d\.[cm]?ts|\.(?:js|jsx|mjs|cjs))$/;
 export const SCRIPT_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'];
 /** The end of a JavaScript or TypeScript file's name, any of SCRIPT_EXTENSIONS. */
 export const SCRIPT_FILE_EXTENSION = new RegExp(`\\.(?:${SCRIPT_EXTENSIONS.join('|')})$`);
 /** Output folders of JavaScript builds (tsc's `outDir`, bundlers' module formats). */
 export const BUILD_FOLDER = /^(?:dist|lib|build|out|cjs|esm|es|umd)\//;
 
-/** True for a path with a JavaScript extension, whose source may be TypeScript. */
+/** True for a path with a JavaScript extension or a declaration file's, whose source may be TypeScript. */
 export function isScriptPath(path: string): boolean {
   return SCRIPT_EXTENSION.test(path);
 }
@@ -31,7 +34,9 @@ export function scriptTwins(path: string): string[] {
 /** Glob alternatives (inside `**\/{…}`) for a path tail: itself, or for a script its twins by brace sets. */
 export function scriptGlobs(tail: string): string[] {
   if (!isScriptPath(tail)) return [tail];
-  return twinStems(tail).map((stem) => `${stem}.{${SCRIPT_EXTENSIONS.join(',')}}`);
+  const twins = twinStems(tail).map((stem) => `${stem}.{${SCRIPT_EXTENSIONS.join(',')}}`);
+  // The extensions cover a JavaScript file's own name, not a declaration file's.
+  return DECLARATION_EXTENSION.test(tail) ? [tail, ...twins] : twins;
 }
 
 /**

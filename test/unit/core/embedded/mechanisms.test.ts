@@ -246,6 +246,11 @@ describe('embedded brain mechanisms (issue 12 fixes)', () => {
     assert.equal(globForLocations([{ kind: 'path', text: 'node_modules/preact/hooks/dist/hooks.js', source: 'trace', weight: 1 }]).includes('hooks/src/index.{ts,'), true);
     assert.deepEqual(scriptTwins('util/format.js').slice(0, 2), ['util/format.ts', 'util/format.tsx']);
     assert.deepEqual(scriptTwins('README.md'), []);
+    const zod = ['src/types.ts', 'src/index.ts', 'src/v4/classic/schemas.ts', 'types/index.d.ts'];
+    assert.deepEqual(matchingPaths(zod, 'node_modules/zod/lib/types.d.ts'), ['src/types.ts'], "tsc's declaration file names its source");
+    assert.deepEqual(matchingPaths(zod, 'zod/v4/classic/schemas.d.cts'), ['src/v4/classic/schemas.ts'], 'a CommonJS declaration too');
+    assert.deepEqual(matchingPaths(zod, 'types/index.d.ts'), ['types/index.d.ts'], 'hand-written typings are themselves');
+    assert.equal(globForLocations([{ kind: 'path', text: 'lib/types.d.ts', source: 'code', weight: 1 }]), '**/{lib/types.d.ts,lib/types.{ts,tsx,mts,cts,js,jsx,mjs,cjs},src/types.{ts,tsx,mts,cts,js,jsx,mjs,cjs}}');
     assert.equal(globForLocations([{ kind: 'path', text: 'lib/core/settle.js', source: 'trace', weight: 1 }]), '**/core/settle.{ts,tsx,mts,cts,js,jsx,mjs,cjs}');
     assert.equal(globForLocations([{ kind: 'path', text: 'dist/index.js', source: 'trace', weight: 1 }]), '**/{dist/index.{ts,tsx,mts,cts,js,jsx,mjs,cjs},src/index.{ts,tsx,mts,cts,js,jsx,mjs,cjs}}');
   });
@@ -375,5 +380,29 @@ describe('EvidenceBoard: definitions at the top level', () => {
     assert.equal(board.get('src/posts/data.js')?.definitions.get('getPostData')?.topLevel, true);
     assert.equal(board.get('src/posts/cache.js')?.definitions.get('getPostData')?.topLevel, undefined);
     assert.equal(board.get('src/posts/other.js')?.definitions.get('getPostData')?.topLevel, true);
+  });
+});
+
+describe("a compiler error in an installed package's declaration file (real tree, Locator)", () => {
+  // tsc prints the `.d.ts` it emitted into the package's build; the repository holds the `.ts` it came from.
+  let dir = '';
+  before(() => {
+    dir = makeTree(
+      {
+        'package.json': '{ "name": "zod", "main": "lib/index.js", "types": "lib/index.d.ts" }\n',
+        'src/index.ts': "export * from './types';\nexport * from './errors';\n",
+        'src/types.ts': 'export class ZodEnum<T> {\n  options: T;\n}\n',
+        'src/errors.ts': 'export class ZodIssue {\n  path: string[] = [];\n}\n',
+      },
+      'codegrep-declaration-',
+    );
+  });
+  after(() => removeTree(dir));
+
+  it('answers the source the declaration was emitted from, and says which path named it', async () => {
+    const body = ['After upgrading, tsc fails:', '', '```', 'node_modules/zod/lib/types.d.ts:2:3 - error TS2344: Type X does not satisfy Y.', '```'].join('\n');
+    const result = await new Locator(new NodeToolRunner({ roots: [dir] })).locate({ title: 'Build breaks after upgrade', body }, createEmbeddedBrain());
+    assert.equal(result.candidates[0]?.path, 'src/types.ts', JSON.stringify(result.candidates));
+    assert.match(result.candidates[0]!.reason, /lib\/types\.d\.ts/);
   });
 });
