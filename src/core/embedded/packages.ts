@@ -51,7 +51,8 @@ export function packageSubpaths(text: string): PackageSubpath[] {
 /**
  * The files, relative to the package's folder, a deep import can resolve to by Node's and bundlers' conventions:
  * the module itself or its folder's index, under `src/` when the package publishes built files from sources
- * there (a leading build folder, `esm/` or `lib/`, then stands for `src/`), a sub-package's own `src/index`, or a
+ * there (a leading build folder, `esm/` or `lib/`, then stands for `src/`), under `lib/` where a package's
+ * `exports` map keeps its modules (`csv-parse/sync` is `./lib/sync.js`), a sub-package's own `src/index`, or a
  * component folder's file of the same name (`Button/Button.tsx` beside a re-exporting `Button/index.ts`).
  */
 export function subpathResolves(relativePath: string, subpath: string): boolean {
@@ -59,7 +60,7 @@ export function subpathResolves(relativePath: string, subpath: string): boolean 
   if (withoutExt === relativePath || /\.d$/.test(withoutExt)) return false;
   const last = subpath.slice(subpath.lastIndexOf('/') + 1);
   const rest = subpath.replace(BUILD_FOLDER, '');
-  const stems = new Set([subpath, `src/${subpath}`, rest, `src/${rest}`]);
+  const stems = new Set([subpath, `src/${subpath}`, `lib/${subpath}`, rest, `src/${rest}`]);
   return [...stems].some((stem) => [stem, `${stem}/index`, `${stem}/src/index`, `${stem}/${last}`].includes(withoutExt));
 }
 

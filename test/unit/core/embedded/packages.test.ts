@@ -71,6 +71,7 @@ describe("deep imports: modules inside a package (`import utc from 'dayjs/plugin
       ['hooks/src/index.js', 'hooks'],
       ['src/Button/Button.tsx', 'Button'],
       ['src/Button/index.ts', 'Button'],
+      ['lib/sync.js', 'sync'],
     ];
     for (const [path, subpath] of yes) assert.ok(subpathResolves(path, subpath), `${path} for ${subpath}`);
     const no: [string, string][] = [
@@ -79,6 +80,7 @@ describe("deep imports: modules inside a package (`import utc from 'dayjs/plugin
       ['src/Button/Button.css', 'Button'],
       ['src/Button/ButtonBase.tsx', 'Button'],
       ['docs/hooks/src/index.js', 'hooks'],
+      ['lib/api/sync.js', 'sync'],
     ];
     for (const [path, subpath] of no) assert.ok(!subpathResolves(path, subpath), `not ${path} for ${subpath}`);
   });

@@ -212,6 +212,41 @@ describe('EmbeddedBrain on an issue with a deep import of the workspace\'s own p
   });
 });
 
+/** A CSV parser whose `exports` map keeps its modules in `lib/`: `minicsv/sync` is `./lib/sync.js`. */
+const LIB_EXPORTS: Record<string, string> = {
+  'package.json': '{\n  "name": "minicsv",\n  "exports": { ".": "./lib/index.js", "./sync": "./lib/sync.js" }\n}\n',
+  'lib/api/index.js': [
+    'export function transform(options) {',
+    '  const records = options.objname ? {} : [];',
+    '  return { records, push(record) { if (options.objname) records[record[options.objname]] = record; } };',
+    '}',
+    '',
+  ].join('\n'),
+  'lib/index.js': [
+    "import { transform } from './api/index.js';",
+    'export function parse(input, options, callback) {',
+    '  // objname: the column whose value keys the records',
+    '  if (options.objname !== undefined && typeof options.objname !== "number") throw new Error("objname");',
+    '  const api = transform(options);',
+    '  callback(api.records);',
+    '}',
+    '',
+  ].join('\n'),
+  'lib/sync.js': "import { transform } from './api/index.js';\nexport function parse(input, options) {\n  const records = options.objname ? {} : [];\n  return records;\n}\n",
+};
+
+describe("EmbeddedBrain on a deep import that a package's exports map into lib/", function () {
+  it('answers the module under lib/', async () => {
+    const issue = {
+      title: 'objname 0 gives an array of records',
+      body: "```js\nimport { parse } from 'minicsv/sync'\nconst records = parse('a,b', { objname: 0 })\n```\nThe records should be keyed by the first column.",
+    };
+    const result = await locateIn(LIB_EXPORTS, issue);
+    assert.equal(result.candidates[0]?.path, 'lib/sync.js', JSON.stringify(result.candidates));
+    assert.match(result.candidates[0]!.reason, /`minicsv\/sync`, which the issue imports, resolves here/, result.candidates[0]!.reason);
+  });
+});
+
 /** A UI kit: the title's label names the component; another component is named by the sentence's first word. */
 const UI_KIT: Record<string, string> = {
   'packages/kit/src/Autocomplete/Autocomplete.js': [
