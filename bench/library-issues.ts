@@ -215,6 +215,19 @@ const FETCHED: Record<string, { version: string; parts: (from: string[]) => [str
   sinon: { version: '19.0.2', parts: () => ['package.json', 'lib'].map((part) => [part, part]) },
   tone: { version: '15.0.4', parts: () => ['package.json', 'Tone'].map((part) => [part, part]) },
   superagent: { version: '10.2.1', parts: () => ['package.json', 'lib'].map((part) => [part, part]) },
+  // The fifty-seventh session's batch: node-forge's and csv-parse's `lib` (csv-parse also ships bundles in `dist`),
+  // chokidar 3's `index.js` and `lib`, and async 3 as npm publishes it (a file per function at the top level, and
+  // `internal/`; its bundles in `dist` left out).
+  'node-forge': { version: '1.3.1', parts: () => ['package.json', 'lib'].map((part) => [part, part]) },
+  chokidar: { version: '3.6.0', parts: () => ['package.json', 'index.js', 'lib', 'types'].map((part) => [part, part]) },
+  'csv-parse': { version: '5.6.0', parts: () => ['package.json', 'lib'].map((part) => [part, part]) },
+  async: { version: '3.2.6', parts: (entries) => entries.filter((e) => !['dist', 'README.md', 'LICENSE', 'CHANGELOG.md'].includes(e)).map((e) => [e, e]) },
+  // Its second batch: the TypeScript sources of TanStack Table's core, Form's core and Pacer, and of Effect (which
+  // also ships a re-exporting folder per module at its top level, left out with its build).
+  '@tanstack/table-core': { version: '8.21.3', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  effect: { version: '3.19.13', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  '@tanstack/form-core': { version: '1.33.5', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  '@tanstack/pacer': { version: '0.22.0', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
   '@mui/material': {
     version: '5.18.0',
     parts: (entries) => [['package.json', 'package.json'], ...entries.filter((e) => !MUI_COPIES.has(e)).map((e): [string, string] => [e, join('src', e)])],
