@@ -48,7 +48,11 @@
 // the batch at 29). A twentieth (`"written": "helper56"`), 12 issues against luxon, rxjs and zod, each pasting the
 // report Vitest 2.1 printed when the helper ran the reporter's test for real (`❯` frames; the source bench holds
 // the same helper's pytest reports), written to check reading Vitest's frames as frames (3 / 12 first either way;
-// it made two answers a file longer, and was not kept).
+// it made two answers a file longer, and was not kept). A twenty-first (`"written": "helper57a"` and
+// `"helper57b"`), by two more blind helpers who ran each error and snippet for real, is against node-forge, chokidar
+// 3, csv-parse and async as npm publishes them (29 / 48 first as written), and the TypeScript sources of TanStack
+// Table's, Form's and Pacer's cores and Effect (33 / 48). One mechanism was then built on a miss (a deep import
+// resolves under `lib/`), which left helper57a at 29: it gained csv-parse's `sync` issue and lost another.
 // Usage: npx tsx bench/library-issues.ts [--written GROUP] [--features FILE]; results in
 // bench/results/library-issues.json (not written when one group is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
