@@ -120,12 +120,18 @@ export function definesName(line: string, name: string, path = ''): boolean {
 export const NAMED_VALUE = String.raw`(?!(?:true|false|null|undefined)\b)[A-Za-z_$][\w$]*(?:\.[\w$]+)*`;
 
 /**
+ * `export const ensureDir = _mkdirs.ensureDir`: another module's value exported under a name, also with its type
+ * written out (`export const map: <A, B>(f: (a: A) => B) => Effect<B> = internal.map`, a public module over its
+ * implementation). The type may hold `=>`, so the value is whatever follows the line's last `=`.
+ */
+export const EXPORTED_ALIAS = String.raw`export\s+const\s+[\w$]+(?:\s*:.*?)?\s*=\s*${NAMED_VALUE}\s*;?\s*$`;
+
+/**
  * An import or re-export list: `import { type X } from`, `export { type X }`, CommonJS's import, `const X =
- * require('./x')` (or a dynamic `await import(…)`), and another module's value exported under a name, `export
- * const ensureDir = _mkdirs.ensureDir`: nothing defined there.
+ * require('./x')` (or a dynamic `await import(…)`), and an exported alias (EXPORTED_ALIAS): nothing defined there.
  */
 const IMPORT_LINE = new RegExp(
-  String.raw`^\s*(?:import\b|export\s+(?:type\s*)?\{|(?:const|let|var)\s[^=]*=\s*(?:await\s+)?(?:require|import)\s*\(|export\s+const\s+[\w$]+\s*=\s*${NAMED_VALUE}\s*;?\s*$)`,
+  String.raw`^\s*(?:import\b|export\s+(?:type\s*)?\{|(?:const|let|var)\s[^=]*=\s*(?:await\s+)?(?:require|import)\s*\(|${EXPORTED_ALIAS})`,
 );
 
 /**

@@ -1,5 +1,5 @@
 import type { GrepHit } from '../../common/tools';
-import { NAMED_VALUE } from './definitions';
+import { EXPORTED_ALIAS, NAMED_VALUE } from './definitions';
 
 /**
  * The lines of a JavaScript or TypeScript file that only re-export names: `export { a, b } from './x'`,
@@ -15,10 +15,10 @@ const EXPORT_OPEN = /^\s*export\s+(?:type\s+)?\{[^}]*$/;
 const LIST_OPEN = /^\s*(?:import|export)\s+(?:type\s+)?\{[^}]*$/;
 const LIST_CLOSE = /^\s*\}\s*from\s/;
 /**
- * Another module's value passed on under a name, on one line: fs-extra's `export const ensureDir = _mkdirs.ensureDir`,
- * `exports.parse = require('./parse')`, `module.exports.Agent = Agent`.
+ * Another module's value passed on under a name, on one line: fs-extra's `export const ensureDir = _mkdirs.ensureDir`
+ * (its type may be written out: EXPORTED_ALIAS), `exports.parse = require('./parse')`, `module.exports.Agent = Agent`.
  */
-const ALIAS = new RegExp(String.raw`^\s*(?:export\s+const\s+[\w$]+|(?:module\.)?exports\.[\w$]+)\s*=\s*(?:require\(\s*['"][^'"]+['"]\s*\)|${NAMED_VALUE})\s*;?\s*$`);
+const ALIAS = new RegExp(String.raw`^\s*(?:${EXPORTED_ALIAS}|(?:module\.)?exports\.[\w$]+\s*=\s*(?:require\(\s*['"][^'"]+['"]\s*\)|${NAMED_VALUE})\s*;?\s*$)`);
 /**
  * CommonJS's barrel: `module.exports = {` and then one name a line, `  simplifyRange,` or `  parse: require('./parse'),`.
  * The `const simplifyRange = require('./ranges/simplify')` that brought an entry's name in only passes it on too.

@@ -247,6 +247,39 @@ describe("EmbeddedBrain on a deep import that a package's exports map into lib/"
   });
 });
 
+/** A public module that passes on its implementations with their types written out, as Effect's do. */
+const TYPED_ALIASES: Record<string, string> = {
+  'package.json': '{\n  "name": "minieffect"\n}\n',
+  'src/Logger.ts': [
+    "import * as internal from './internal/logger.js';",
+    'export interface Logger<M> { log(message: M, level: string): void }',
+    '/** A logger that writes each level to the console method of that level. */',
+    'export const leveledLogger: Logger<string> = internal.leveledLogger;',
+    '/** A logger that writes every level with console.log. */',
+    'export const plainLogger: Logger<string> = internal.plainLogger;',
+    '',
+  ].join('\n'),
+  'src/internal/logger.ts': [
+    "import type { Logger } from '../Logger.js';",
+    'export const leveledLogger: Logger<string> = {',
+    '  log: (message, level) => (level === "Error" ? console.log(message) : console.info(message)),',
+    '};',
+    'export const plainLogger: Logger<string> = { log: (message) => console.log(message) };',
+    '',
+  ].join('\n'),
+};
+
+describe('EmbeddedBrain on a public module that passes on typed aliases', function () {
+  it('answers the implementation, not the alias', async () => {
+    const issue = {
+      title: '`Logger.leveledLogger` writes errors with console.log',
+      body: 'With `Logger.leveledLogger` an `Error` level message goes to `console.log`, so it never shows as an error.',
+    };
+    const result = await locateIn(TYPED_ALIASES, issue);
+    assert.equal(result.candidates[0]?.path, 'src/internal/logger.ts', JSON.stringify(result.candidates));
+  });
+});
+
 /** A UI kit: the title's label names the component; another component is named by the sentence's first word. */
 const UI_KIT: Record<string, string> = {
   'packages/kit/src/Autocomplete/Autocomplete.js': [

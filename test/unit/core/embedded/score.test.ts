@@ -204,6 +204,12 @@ describe('embedded definitions', () => {
     ['const requireAll = requireFrom(dir);', 'requireAll', true],
     // Another module's value exported under a name (fs-extra's `esm.mjs`) defines nothing; a constant does.
     ['export const ensureDir = _mkdirs.ensureDir', 'ensureDir', false],
+    // Also with its type written out, as Effect's public modules pass on their implementations; the type's `=>`
+    // is not the assignment, and a value that is computed is a definition.
+    ['export const withConsoleLog: <M, O>(self: Logger<M, O>) => Logger<M, void> = fiberRuntime.loggerWithConsoleLog', 'withConsoleLog', false],
+    ['export const defaultLogger: Logger<unknown, void> = internal.defaultLogger;', 'defaultLogger', false],
+    ['export const split: Fn = (a) => a.b', 'split', true],
+    ['export const make: Maker = makeWith(defaults)', 'make', true],
     ['export const MAX_DEPTH = 100;', 'MAX_DEPTH', true],
     ['export const strict = true', 'strict', true],
     ["import simplifyRange from './ranges/simplify.js';", 'simplifyRange', false],
