@@ -51,8 +51,9 @@
 // it made two answers a file longer, and was not kept). A twenty-first (`"written": "helper57a"` and
 // `"helper57b"`), by two more blind helpers who ran each error and snippet for real, is against node-forge, chokidar
 // 3, csv-parse and async as npm publishes them (29 / 48 first as written), and the TypeScript sources of TanStack
-// Table's, Form's and Pacer's cores and Effect (33 / 48). One mechanism was then built on a miss (a deep import
-// resolves under `lib/`), which left helper57a at 29: it gained csv-parse's `sync` issue and lost another.
+// Table's, Form's and Pacer's cores and Effect (33 / 48). Two mechanisms were then built on their misses: a deep
+// import resolves under `lib/` (helper57a stays at 29: csv-parse's `sync` issue gained, another lost), and an
+// exported alias with its type written out is a re-export (helper57b 34: Effect's `Config.array`).
 // Usage: npx tsx bench/library-issues.ts [--written GROUP] [--features FILE]; results in
 // bench/results/library-issues.json (not written when one group is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
