@@ -8,8 +8,9 @@
  * `src/types.ts`.
  */
 
-const DECLARATION_EXTENSION = /\.d\.[cm]?ts$/;
-const SCRIPT_EXTENSION = /(?:\.d\.[cm]?ts|\.(?:js|jsx|mjs|cjs))$/;
+import { TS_DECLARATION } from './pathKinds';
+
+const SCRIPT_EXTENSION = new RegExp(`${TS_DECLARATION.source}|\\.(?:js|jsx|mjs|cjs)$`);
 export const SCRIPT_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'];
 /** The end of a JavaScript or TypeScript file's name, any of SCRIPT_EXTENSIONS. */
 export const SCRIPT_FILE_EXTENSION = new RegExp(`\\.(?:${SCRIPT_EXTENSIONS.join('|')})$`);
@@ -36,7 +37,7 @@ export function scriptGlobs(tail: string): string[] {
   if (!isScriptPath(tail)) return [tail];
   const twins = twinStems(tail).map((stem) => `${stem}.{${SCRIPT_EXTENSIONS.join(',')}}`);
   // The extensions cover a JavaScript file's own name, not a declaration file's.
-  return DECLARATION_EXTENSION.test(tail) ? [tail, ...twins] : twins;
+  return TS_DECLARATION.test(tail) ? [tail, ...twins] : twins;
 }
 
 /**
