@@ -233,6 +233,20 @@ const FETCHED: Record<string, { version: string; parts: (from: string[]) => [str
   effect: { version: '3.19.13', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
   '@tanstack/form-core': { version: '1.33.5', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
   '@tanstack/pacer': { version: '0.22.0', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  // The fifty-eighth session's batch: graphql-js and socket.io as npm publishes them (a compiled `.js` per module
+  // beside its `.mjs` and `.d.ts` copies, left out), ioredis's `built/` and yargs 17's `build/lib` (its minified
+  // CommonJS bundle left out).
+  graphql: { version: '16.15.0', parts: (entries) => entries.filter((e) => !['LICENSE', 'README.md'].includes(e)).map((e) => [e, e]), skip: /\.(?:mjs|d\.ts)$/ },
+  ioredis: { version: '5.9.2', parts: () => ['package.json', 'built'].map((part) => [part, part]), skip: /\.d\.ts$/ },
+  'socket.io': { version: '4.8.4', parts: () => ['package.json', 'dist'].map((part) => [part, part]), skip: /\.d\.ts$/ },
+  yargs: { version: '17.7.3', parts: () => ['package.json', 'build'].map((part) => [part, part]), skip: /^\/build\/index\.cjs$/ },
+  // Its second batch: puppeteer-core's TypeScript sources (its generated injected script left out), fp-ts's and
+  // kysely's compiled modules (one `.js` a module; fp-ts's `es6/` copy and the declarations left out) and TanStack
+  // Store's TypeScript.
+  'puppeteer-core': { version: '25.19.0', parts: () => ['package.json', 'src'].map((part) => [part, part]), skip: /^\/src\/generated\/|\.(?:md|tmpl)$/ },
+  'fp-ts': { version: '2.16.11', parts: () => ['package.json', 'lib'].map((part) => [part, part]), skip: /\.d\.ts$/ },
+  '@tanstack/store': { version: '0.11.3', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
+  kysely: { version: '0.29.9', parts: () => ['package.json', 'dist'].map((part) => [part, part]), skip: /\.d\.ts$/ },
   '@mui/material': {
     version: '5.18.0',
     parts: (entries) => [['package.json', 'package.json'], ...entries.filter((e) => !MUI_COPIES.has(e)).map((e): [string, string] => [e, join('src', e)])],

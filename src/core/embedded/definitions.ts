@@ -64,8 +64,10 @@ export function definitionSearchPatterns(names: string[]): [keywords: string, li
   const alternation = wordBounded(names);
   return [
     String.raw`(?:${KEYWORD_DEF}(?:\([^)]*\)\s*)?|::|#define\s+|\bimpl(?:<[^>]*>)?\s+(?:[\w:]+(?:<[^>]*>)?\s+for\s+)?)${SIGIL}${alternation}\b|\.${SIGIL}${alternation}${FUNCTION_VALUE}`,
-    // An ES default import (`import simplifyRange from './ranges/simplify'`) names the file that defines it (defaultImports.ts).
-    String.raw`^\s*(?:export\s+|import\s+)?(?:${MODIFIER}\s+)*${SIGIL}${alternation}\s*(?:[:=](?:[^=]|$)|${TYPE_PARAMETERS}\([^)]*\)\s*(?:\{|=>|:)|from\b)`,
+    // An ES default import (`import simplifyRange from './ranges/simplify'`) names the file that defines it
+    // (defaultImports.ts); CommonJS exports a value by assigning it (`exports.Show = {`). The prefixes are optional,
+    // so the names stay the literals every match holds, which the multi-pattern walk looks for.
+    String.raw`^\s*(?:export\s+|import\s+|(?:module\.)?exports\.)?(?:${MODIFIER}\s+)*${SIGIL}${alternation}\s*(?:[:=](?:[^=]|$)|${TYPE_PARAMETERS}\([^)]*\)\s*(?:\{|=>|:)|from\b)`,
   ];
 }
 
@@ -91,16 +93,29 @@ function wordBounded(names: string[]): string {
   return `(?:${parts.join('|')})`;
 }
 
+/** A JSDoc line's code that binds a name: a declaration's keyword, the name, and the punctuation code puts after it. */
+const JSDOC_CODE = [
+  String.raw`(?:const|let|var)\s+[\w$]+\s*[=:]`,
+  String.raw`(?:async\s+)?function\*?\s*[\w$]*\s*[(<]`,
+  String.raw`(?:abstract\s+)?(?:class|interface|enum)\s+[\w$]+[^.;]*\{\s*$`,
+  // A type alias, or a GraphQL type in SDL (` * type Query {`), which TypeScript's syntax cannot be.
+  String.raw`type\s+[\w$]+(?:<.*>)?\s*(?:=|\{\s*$)`,
+];
+
 /**
  * A line of documentation whose code is an example, by the language's own syntax: rustdoc (`///`, `//!`) in a Rust
  * file, and a doctest's prompt (`>>> `, `... `) in a Python file. Crate docs show `enum Value {` and `fn main() {`
  * and doctests `>>> class Foo:`; such a line uses the API, it defines nothing (serde_json's `src/lib.rs` led five
- * issues on its docs' definitions). Other comments stay as they are: a C++ header documents a method with its
- * signature, and reading every comment as prose lost dev answers (docs/benchmarks.md, 43rd and 45th sessions).
+ * issues on its docs' definitions). In a JavaScript or TypeScript file, a JSDoc line (` * `) written as code that
+ * binds a name (` * interface Config {`, ` * const program = …`, an `@example`'s): Effect's `Effect.ts` defined
+ * `Config` by its docs' example. Other comments stay as they are: a C++ header documents a method with its
+ * signature, a JSDoc line's prose ("the function converts") may name the fix's function, and reading every comment
+ * as prose lost dev answers (docs/benchmarks.md, 43rd and 45th sessions).
  */
 const DOC_EXAMPLE: [file: RegExp, line: RegExp][] = [
   [/\.rs$/, /^\s*\/\/[/!]/],
   [/\.pyw?$/, /^\s*(?:>>>|\.\.\.)\s/],
+  [/\.[cm]?[jt]sx?$/, new RegExp(String.raw`^\s*\*\s+(?:export\s+)?(?:${JSDOC_CODE.join('|')})`)],
 ];
 
 /** True when `line` of the file at `path` is documentation whose code only shows the API (DOC_EXAMPLE). */
@@ -198,6 +213,9 @@ function definitionPatterns(n: string): RegExp[] {
     new RegExp(String.raw`^\s*impl(?:<[^>]*>)?\s+(?:[\w:]+(?:<[^>]*>)?\s+for\s+)?${n}\b`),
     // Top-level assignments: NAME = ..., const NAME = ..., export const NAME: T = ... (indented ones are attributes or locals)
     new RegExp(String.raw`^(?:export\s+)?(?:default\s+)?(?:(?:const|let|var|static|final|pub|public|private|protected|readonly)\s+)*${n}\s*(?::[^=]{1,80})?=(?![=>])`),
+    // CommonJS's export of a value, `exports.Show = {` (TypeScript's output for `export const Show = {`), but not
+    // its `exports.Show = void 0;` declarations, a chain of them, a `require` or another binding passed on.
+    new RegExp(String.raw`^\s*(?:module\.)?exports\.${n}\s*=(?!\s*(?:void\b|(?:module\.)?exports\.|require\s*\(|${NAMED_VALUE}\s*;?\s*$))`),
     // Object or class members: NAME(args) {, async NAME(...), NAME: function, NAME: (...) =>
     new RegExp(String.raw`^\s*(?:(?:async|static|get|set|public|private|protected|override|readonly)\s+)*${n}\s*${TYPE_PARAMETERS}\([^;]*\)\s*(?::[^{;]+)?\{?\s*$`),
     // Class fields holding a function: `handleClick = () => {`, `private readonly load = async (id: string): Promise<void> =>`

@@ -338,3 +338,65 @@ describe('EmbeddedBrain on an issue that names a header in kebab case', function
     assert.equal(result.candidates[0]?.path, 'api/index.js', JSON.stringify(result.candidates));
   });
 });
+
+/** An fp-ts-like package as TypeScript compiles it to CommonJS: `exports.Show = {` is `export const Show = {`. */
+const COMPILED_EXPORTS: Record<string, string> = {
+  'package.json': '{\n  "name": "minifp",\n  "main": "lib/index.js"\n}\n',
+  'lib/number.js': [
+    '"use strict";',
+    'Object.defineProperty(exports, "__esModule", { value: true });',
+    'exports.Show = exports.Eq = void 0;',
+    'exports.Eq = { equals: function (x, y) { return x === y; } };',
+    'exports.Show = {',
+    '    show: function (n) { return JSON.stringify(n); }',
+    '};',
+    '',
+  ].join('\n'),
+  'lib/string.js': [
+    '"use strict";',
+    'Object.defineProperty(exports, "__esModule", { value: true });',
+    'exports.Show = void 0;',
+    'exports.Show = {',
+    '    show: function (s) { return JSON.stringify(s); }',
+    '};',
+    '',
+  ].join('\n'),
+  // The type class's own module: every function takes or builds a `Show`.
+  'lib/Show.js': [
+    '"use strict";',
+    'Object.defineProperty(exports, "__esModule", { value: true });',
+    'exports.tuple = exports.struct = void 0;',
+    '/** Builds the `Show` of a struct from a `Show` for each of its fields. */',
+    'var struct = function (shows) {',
+    '    return { show: function (a) { return "{ ".concat(Object.keys(shows).map(function (k) { return "".concat(k, ": ").concat(shows[k].show(a[k])); }).join(", "), " }"); } };',
+    '};',
+    'exports.struct = struct;',
+    '/** Builds the `Show` of a tuple from a `Show` for each of its components. */',
+    'var tuple = function () {',
+    '    var shows = Array.prototype.slice.call(arguments);',
+    '    return { show: function (t) { return "[".concat(t.map(function (a, i) { return shows[i].show(a); }).join(", "), "]"); } };',
+    '};',
+    'exports.tuple = tuple;',
+    '',
+  ].join('\n'),
+};
+
+describe('EmbeddedBrain on a package compiled to CommonJS', function () {
+  it('reads `exports.Show = {` as the definition of Show', async () => {
+    const issue = {
+      title: 'number.Show prints NaN and Infinity as `null`',
+      body: [
+        '`Show` for numbers goes through `JSON.stringify`, so a number that is not finite is rendered as `null`:',
+        '```js',
+        "const N = require('minifp/lib/number')",
+        "const S = require('minifp/lib/Show')",
+        'console.log(N.Show.show(NaN))  // null',
+        'console.log(S.tuple(N.Show, N.Show).show([1, Infinity]))  // [1, null]',
+        '```',
+        'I expected `NaN` and `[1, Infinity]`.',
+      ].join('\n'),
+    };
+    const result = await locateIn(COMPILED_EXPORTS, issue);
+    assert.equal(result.candidates[0]?.path, 'lib/number.js', JSON.stringify(result.candidates));
+  });
+});

@@ -253,6 +253,16 @@ describe('embedded definitions', () => {
     ['XML_StopParser(XML_Parser parser, XML_Bool resumable);', 'XML_StopParser', false],
     ['XML_StopParser(XML_Parser parser, XML_Bool resumable) {', 'XML_StopParser', true],
     ['pub enum Value {', 'Value', true],
+    // CommonJS's export of a value, as TypeScript compiles `export const Show = {` (fp-ts's `lib/number.js`); its
+    // declarations of the exports, a `require` and another binding passed on define nothing.
+    ['exports.Show = {', 'Show', true],
+    ['module.exports.MAX_DEPTH = 10;', 'MAX_DEPTH', true],
+    ['exports.Show = (0, internal_1.make)(1);', 'Show', true],
+    ['exports.Field = exports.Show = exports.Eq = void 0;', 'Show', false],
+    ['exports.Show = void 0;', 'Show', false],
+    ["exports.Show = require('./Show');", 'Show', false],
+    ['exports.Show = internal_1.Show;', 'Show', false],
+    ['exports.print = print;', 'print', false],
   ];
   for (const [line, name, expected] of cases) {
     it(`${expected ? 'defines' : 'uses'} ${name}: ${line.trim().slice(0, 50)}`, () => assert.equal(definesName(line, name), expected));
@@ -268,6 +278,24 @@ describe('embedded definitions', () => {
     assert.equal(definesName('class Foo(Basic):', 'Foo', 'sympy/core/basic.py'), true);
     // The same comment styles in other languages are left alone (Doxygen's `///` in C++).
     assert.equal(definesName('/// class Widget {', 'Widget', 'include/widget.hpp'), true);
+  });
+
+  it("reads a JSDoc line written as code as an example of the API, and keeps a JSDoc line's prose", () => {
+    // Effect's `src/Effect.ts` documents `firstSuccessOf` with an example that declares `interface Config {`.
+    const examples: [string, string][] = [
+      [' * interface Config {', 'Config'],
+      [' *   const program = Effect.gen(function* () {', 'program'],
+      [' * export function parse(input: string) {', 'parse'],
+      [' * async function main() {', 'main'],
+      [' * type User = { name: string }', 'User'],
+      [' * class Counter {', 'Counter'],
+    ];
+    for (const [line, name] of examples) assert.equal(definesName(line, name, 'src/Effect.ts'), false, line);
+    assert.equal(definesName('export interface Config<out A> {', 'Config', 'src/Config.ts'), true, 'the code itself');
+    assert.equal(definesName('export const boolean = (name?: string): Config<boolean> => {', 'boolean', 'src/internal/config.ts'), true);
+    // A Java or C++ comment in the same style is left alone, and so is a JSDoc sentence about a function.
+    assert.equal(definesName(' * interface Config {', 'Config', 'src/main/java/Config.java'), true);
+    assert.equal(definesName(' * The function parseDate converts a string', 'parseDate', 'src/date.ts'), true);
   });
 
   it('tells a type-only declaration from a definition with behaviour', () => {
