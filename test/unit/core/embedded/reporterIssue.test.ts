@@ -400,3 +400,60 @@ describe('EmbeddedBrain on a package compiled to CommonJS', function () {
     assert.equal(result.candidates[0]?.path, 'lib/number.js', JSON.stringify(result.candidates));
   });
 });
+
+/** A client library whose entry module documents its API with examples that declare names of their own. */
+const DOC_EXAMPLES: Record<string, string> = {
+  'package.json': '{\n  "name": "miniclient"\n}\n',
+  'src/client.ts': [
+    "import { Backoff } from './retry/policy.js';",
+    '/**',
+    ' * Creates a client that retries failed requests.',
+    ' *',
+    ' * @example',
+    ' * ```ts',
+    ' * class Backoff {',
+    ' *   delay(attempt: number) { return 100 * 2 ** attempt }',
+    ' * }',
+    ' * const client = createClient({ retries: 3, backoff: new Backoff() })',
+    ' * await client.get("/users")',
+    ' * ```',
+    ' */',
+    'export function createClient(options: { retries: number; backoff?: Backoff }) {',
+    '  const backoff = options.backoff ?? new Backoff();',
+    '  return { get: (url: string) => fetchWithRetry(url, options.retries, backoff) };',
+    '}',
+    'async function fetchWithRetry(url: string, retries: number, backoff: Backoff) {',
+    '  for (let attempt = 0; ; attempt++) {',
+    '    try { return await fetch(url); } catch (error) { if (attempt >= retries) throw error; }',
+    '    await new Promise((resolve) => setTimeout(resolve, backoff.delay(attempt)));',
+    '  }',
+    '}',
+    '',
+  ].join('\n'),
+  'src/retry/policy.ts': [
+    '/** Waits longer after each failed attempt, up to a cap. */',
+    'export class Backoff {',
+    '  constructor(private readonly base = 100, private readonly cap = 30_000) {}',
+    '  delay(attempt: number): number {',
+    '    return Math.min(this.cap, this.base * 2 ** attempt);',
+    '  }',
+    '}',
+    '',
+  ].join('\n'),
+};
+
+describe("EmbeddedBrain on a module whose docs' examples declare names", function () {
+  it("does not tell the user that a JSDoc example's `class Backoff {` defines Backoff", async () => {
+    const issue = {
+      title: '`Backoff` delay overflows to Infinity after many attempts',
+      body: 'After about 1000 failed attempts `Backoff.delay()` returns `NaN` instead of the cap, so the client retries at once in a tight loop.',
+    };
+    const result = await locateIn(DOC_EXAMPLES, issue);
+    const entry = result.candidates.find((c) => c.path === 'src/client.ts');
+    const policy = result.candidates.find((c) => c.path === 'src/retry/policy.ts');
+    assert.ok(entry && policy, JSON.stringify(result.candidates));
+    // The entry module calls Backoff and may be answered, but it is not where Backoff is defined.
+    assert.doesNotMatch(entry.reason, /defines `Backoff`/i, entry.reason);
+    assert.match(policy.reason, /defines `Backoff`/i, policy.reason);
+  });
+});
