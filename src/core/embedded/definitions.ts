@@ -1,5 +1,7 @@
 /** Recognises lines that define a name, across the languages' usual definition syntax. */
 
+import { SCRIPT_FILE_EXTENSION } from './scriptPaths';
+
 export const KEYWORD_DEF = String.raw`\b(?:def|class|func|fn|function\*?|struct|enum|trait|interface|type|typedef|union|namespace|module|record|object|macro_rules!|using)\s+`;
 
 /**
@@ -115,7 +117,7 @@ const JSDOC_CODE = [
 const DOC_EXAMPLE: [file: RegExp, line: RegExp][] = [
   [/\.rs$/, /^\s*\/\/[/!]/],
   [/\.pyw?$/, /^\s*(?:>>>|\.\.\.)\s/],
-  [/\.[cm]?[jt]sx?$/, new RegExp(String.raw`^\s*\*\s+(?:export\s+)?(?:${JSDOC_CODE.join('|')})`)],
+  [SCRIPT_FILE_EXTENSION, new RegExp(String.raw`^\s*\*\s+(?:export\s+)?(?:${JSDOC_CODE.join('|')})`)],
 ];
 
 /** True when `line` of the file at `path` is documentation whose code only shows the API (DOC_EXAMPLE). */
