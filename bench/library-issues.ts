@@ -59,7 +59,11 @@
 // puppeteer-core's TypeScript, fp-ts's and kysely's compiled modules and TanStack Store's TypeScript (23 / 48). A
 // JSDoc example's code defines nothing (decided before helper58a was run: 29 → 30), and, built on their misses,
 // neither does a GraphQL type in one, while CommonJS's `exports.Show = {` defines `Show` (helper58b's fp-ts
-// `number.Show`).
+// `number.Show`). A twenty-third (`"written": "helper59a"` to `"helper59d"`), by four more blind helpers who ran each
+// error for real (SQLite and PGlite databases, a local hexo site, Etherpad and NestJS apps on 127.0.0.1), is against
+// date-fns 4, typeorm, class-validator and drizzle-orm (35 / 48 first as written), yaml 2, got 14, jsonwebtoken 9 and
+// @babel/core 7 (29 / 48), hexo, markdownlint, Etherpad and webpack-dev-server (31 / 48), and class-transformer,
+// inversify 6, @mikro-orm/core and @nestjs/common (28 / 48); no mechanism was built on them.
 // Usage: npx tsx bench/library-issues.ts [--written GROUP] [--features FILE]; results in
 // bench/results/library-issues.json (not written when one group is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
@@ -253,6 +257,43 @@ const FETCHED: Record<string, { version: string; parts: (from: string[]) => [str
   'fp-ts': { version: '2.16.11', parts: () => ['package.json', 'lib'].map((part) => [part, part]), skip: /\.d\.ts$/ },
   '@tanstack/store': { version: '0.11.3', parts: () => ['package.json', 'src'].map((part) => [part, part]) },
   kysely: { version: '0.29.9', parts: () => ['package.json', 'dist'].map((part) => [part, part]), skip: /\.d\.ts$/ },
+  // The fifty-ninth session's batch: yaml's and got's compiled modules (got's `dist/source`, declarations left out),
+  // jsonwebtoken's CommonJS files at the top and in `lib/`, and @babel/core's `lib/` (its partial `src/` left out).
+  yaml: { version: '2.9.1', parts: () => ['package.json', 'dist'].map((part) => [part, part]), skip: /\.d\.ts$/ },
+  got: { version: '14.6.5', parts: () => ['package.json', 'dist/source'].map((part) => [part, part]), skip: /\.d\.ts$/ },
+  jsonwebtoken: { version: '9.0.3', parts: () => ['package.json', 'index.js', 'decode.js', 'sign.js', 'verify.js', 'lib'].map((part) => [part, part]) },
+  '@babel/core': { version: '7.29.17', parts: () => ['package.json', 'lib'].map((part) => [part, part]), skip: /\.map$/ },
+  // And its second: date-fns's and drizzle-orm's ES modules (their CommonJS copies, declarations and date-fns's CDN
+  // bundles left out), class-validator's CommonJS copy and typeorm's compiled modules (its `browser/` copy left out).
+  'date-fns': {
+    version: '4.4.0',
+    parts: (entries) => entries.filter((e) => /^(?!cdn)[\w-]+\.js$/.test(e) || ['package.json', '_lib', 'fp', 'locale', 'parse'].includes(e)).map((e) => [e, e]),
+    skip: /\.(?:cjs|d\.c?ts)$|\/cdn(?:\.min)?\.js$|\/_lib\/cdnPolyfill\.js$/,
+  },
+  'class-validator': { version: '0.15.1', parts: () => ['package.json', 'cjs'].map((part) => [part, part]), skip: /\.map$/ },
+  typeorm: { version: '0.3.31', parts: (entries) => entries.filter((e) => !['browser', 'README.md'].includes(e)).map((e) => [e, e]), skip: /\.(?:d\.ts|map|mjs)$/ },
+  'drizzle-orm': { version: '0.45.4', parts: (entries) => entries.filter((e) => e !== 'README.md').map((e) => [e, e]), skip: /\.(?:cjs|d\.c?ts|map)$/ },
+  // And its third: two applications as npm publishes them, hexo's compiled `dist/` and Etherpad's server with its
+  // browser scripts (their bundled vendors left out), markdownlint's rules and webpack-dev-server's server and client
+  // (its bundled client modules left out).
+  hexo: { version: '7.3.0', parts: () => ['package.json', 'dist', 'bin'].map((part) => [part, part]), skip: /\.(?:d\.ts|map)$/ },
+  markdownlint: { version: '0.38.0', parts: () => ['package.json', 'lib', 'helpers'].map((part) => [part, part]), skip: /\.d\.[cm]?ts$|^\/helpers\/[^/]*\.md$/ },
+  'ep_etherpad-lite': {
+    version: '1.8.14',
+    parts: () => ['package.json', 'node', 'static/js', 'bin'].map((part) => [part, part]),
+    skip: /^\/static\/js\/vendors\/|^\/bin\/.*\.(?:bat|md|conf)$/,
+  },
+  'webpack-dev-server': { version: '5.2.7', parts: () => ['package.json', 'bin', 'client', 'lib'].map((part) => [part, part]), skip: /^\/client\/modules\// },
+  // And its fourth: TypeScript's compiled modules, class-transformer's CommonJS copy (a shipped test left out),
+  // inversify 6's `lib/cjs` (its ES bundle left out), and @mikro-orm/core's and @nestjs/common's modules.
+  'class-transformer': { version: '0.5.1', parts: () => ['package.json', 'cjs'].map((part) => [part, part]), skip: /\.map$|\.spect\.js$/ },
+  inversify: { version: '6.2.2', parts: () => ['package.json', 'lib/cjs'].map((part) => [part, part]), skip: /\.(?:d\.ts|map)$/ },
+  '@mikro-orm/core': { version: '6.6.17', parts: (entries) => entries.filter((e) => !['LICENSE', 'README.md', 'index.mjs'].includes(e)).map((e) => [e, e]), skip: /\.d\.ts$/ },
+  '@nestjs/common': {
+    version: '11.2.12',
+    parts: (entries) => entries.filter((e) => !['LICENSE', 'PACKAGE.md', 'Readme.md', 'tsconfig.build.json'].includes(e)).map((e) => [e, e]),
+    skip: /\.d\.ts$/,
+  },
   '@mui/material': {
     version: '5.18.0',
     parts: (entries) => [['package.json', 'package.json'], ...entries.filter((e) => !MUI_COPIES.has(e)).map((e): [string, string] => [e, join('src', e)])],
