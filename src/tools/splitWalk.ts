@@ -83,6 +83,9 @@ export async function runSortedRipgrep(args: readonly string[], options: RgRunOp
   const abortWhole = () => whole.abort();
   options.signal.addEventListener('abort', abortWhole, { once: true });
   const walk = runRipgrep(args, { ...options, signal: whole.signal, heldUntil: cut.then(noop, noop) });
+  // Cancelled while the tree is still being cut, the walk rejects before anything awaits it: handled here, or Node
+  // ends the process (a locate's Ctrl-C, an env client's disconnect). The caller still gets the rejection below.
+  walk.catch(noop);
   const slices = await cut;
   // Unsplit, or cancelled while the tree was cut: then the walk rejects with 'cancelled'.
   if (!slices || options.signal.aborted) return walk.finally(() => options.signal.removeEventListener('abort', abortWhole));

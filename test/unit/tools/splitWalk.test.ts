@@ -93,6 +93,31 @@ describe('tools/splitWalk', () => {
     assert.deepEqual(childRgPids(), []);
   });
 
+  it('leaves no rejection unhandled when cancelled while a slow cut is still being made', async () => {
+    // A big tree takes long to cut; the whole walk, started meanwhile, rejects as soon as it is cancelled. Unhandled
+    // until the cut was known, that rejection ended the process (a locate's Ctrl-C, an env client's disconnect).
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const slow = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 400));
+      const cuts: CutCache = new (class extends Map {
+        override get() {
+          return { at: Date.now(), slices: slow };
+        }
+      })();
+      const controller = new AbortController();
+      const run = runSortedRipgrep([...SEARCH, '--', root], { cwd: root, signal: controller.signal, timeoutMs: 20_000, onRecord: () => 'more' }, { parallel: 2, minWeight: 0, cuts });
+      setTimeout(() => controller.abort(), 20);
+      await assert.rejects(run, /cancelled/);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.deepEqual(unhandled, []);
+      assert.deepEqual(childRgPids(), []);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('holds a later slice\'s output beyond its buffer without losing or reordering a line', async () => {
     const big = makeTree({});
     try {
