@@ -13,6 +13,7 @@ import { confidenceTable, languageTable, markdownTable, rangeTable } from '../ev
 import { sidecarPath } from '../eval/resume';
 import { GitWorktrees } from '../eval/worktrees';
 import { NodeToolRunner } from '../tools/runner';
+import { terminalSafe } from '../common/terminalText';
 import { BRAIN_NAMES, ignoredModelFlags, ignoredModelNote, parseBrains } from './brains';
 import { defaultCacheDir } from './cacheDir';
 import { EXIT, badInput, intFlag, regexFlag, userCwd, type Command } from './command';
@@ -147,7 +148,7 @@ export const evalCommand: Command = {
         if (resumed) process.stderr.write(`eval: ${resumed} rows were resumed from an earlier run, so they are not in ${trajectories}; add --fresh to export every row.\n`);
       }
       for (const system of report.systems) {
-        if (system.missing) process.stderr.write(`eval: baseline ${system.name} has no prediction for ${system.missing} of ${system.summary.n} rows (scored 0).\n`);
+        if (system.missing) process.stderr.write(`eval: baseline ${terminalSafe(system.name)} has no prediction for ${system.missing} of ${system.summary.n} rows (scored 0).\n`);
       }
       if (values.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else {

@@ -1,10 +1,11 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadDataset } from '../eval/dataset';
+import { checkOutputPath } from '../eval/report';
 import { parseTrajectoryFile, type TrajectoryFormat } from '../mining/agentRun';
 import { HeuristicJudge, ModelJudge, type Judge } from '../mining/judge';
-import { mineRun } from '../mining/labels';
+import { mineRun, type IssueLabels } from '../mining/labels';
 import { EXIT, badInput, userCwd, type Command } from './command';
 
 const USAGE = `Usage: codegrep mine --trajectories FILE --out labels.jsonl [options]
@@ -56,6 +57,9 @@ export const mineCommand: Command = {
     if (!Number.isFinite(threshold) || threshold < 0 || threshold > 1) throw badInput(`--threshold must be a number from 0 to 1, got "${values.threshold}".`);
     const judge = makeJudge(values['judge-endpoint'], values['judge-model']);
     const cwd = userCwd();
+    // Checked before any read is judged: a model judge's requests may be paid for.
+    const out = resolve(cwd, values.out);
+    await checkOutputPath(out, '--out', 'labels.jsonl');
     const file = resolve(cwd, values.trajectories);
     const text = await readFile(file, 'utf8').catch((error: Error) => {
       throw badInput(`cannot read --trajectories ${file}: ${error.message}`);
@@ -68,22 +72,36 @@ export const mineCommand: Command = {
     }
     const gold = new Map<string, string[]>();
     if (values.dataset) for (const row of (await loadDataset(resolve(cwd, values.dataset))).rows) gold.set(row.instance_id, row.gold_files);
-    const lines: string[] = [];
-    let reads = 0;
-    let positives = 0;
+    const mined: IssueLabels[] = [];
     for (const run of runs) {
-      const labels = await mineRun(run, { judge, threshold, gold: gold.get(run.instance_id) ?? gold.get(run.instance_id.replace(/_\d+$/, '')) });
-      reads += labels.reads.length;
-      positives += labels.target.length - labels.gold_files.length;
-      lines.push(JSON.stringify(labels));
+      mined.push(await mineRun(run, { judge, threshold, gold: gold.get(run.instance_id) ?? gold.get(run.instance_id.replace(/_\d+$/, '')) }));
     }
-    const out = resolve(cwd, values.out);
-    await mkdir(dirname(out), { recursive: true });
-    await writeFile(out, lines.length ? `${lines.join('\n')}\n` : '');
-    process.stderr.write(`mine: ${runs.length} trajectories, ${reads} reads judged by ${judge.name}, ${positives} mined positives → ${out}\n`);
-    return EXIT.ok;
+    const unreadable = mined.filter((labels) => labels.error !== undefined);
+    if (runs.length > 0 && unreadable.length === runs.length) {
+      throw badInput(`no trajectory in ${file} could be read (the first: ${unreadable[0]!.error}); nothing written.`);
+    }
+    await writeFile(out, mined.length ? `${mined.map((labels) => JSON.stringify(labels)).join('\n')}\n` : '');
+    return report(mined, unreadable.length, judge.name, out);
   },
 };
+
+/**
+ * Says what was mined, and what was not: trajectories that could not be read (kept in the file with their error)
+ * and reads a model judge left to the heuristic. Exits 3 when some trajectories failed, 1 when a model judge
+ * judged nothing (every read fell back: the server was down or its replies unusable).
+ */
+function report(mined: IssueLabels[], unreadable: number, judgeName: string, out: string): number {
+  const reads = mined.flatMap((labels) => labels.reads);
+  const positives = mined.reduce((sum, labels) => sum + labels.target.length - labels.gold_files.length, 0);
+  const fellBack = judgeName === 'heuristic' ? [] : reads.filter((read) => !read.judge.startsWith('model:'));
+  const byModel = reads.length - fellBack.length;
+  const judged = fellBack.length ? `${byModel} reads judged by ${judgeName} and ${fellBack.length} by the heuristic instead` : `${reads.length} reads judged by ${judgeName}`;
+  process.stderr.write(`mine: ${mined.length} trajectories, ${judged}, ${positives} mined positives → ${out}\n`);
+  if (fellBack.length) process.stderr.write(`mine: the judge fell back to the heuristic: ${fellBack[0]!.judge}\n`);
+  if (unreadable) process.stderr.write(`mine: ${unreadable} of ${mined.length} trajectories could not be read (their "error" field says why).\n`);
+  if (unreadable) return EXIT.rowsFailed;
+  return fellBack.length > 0 && byModel === 0 ? EXIT.failure : EXIT.ok;
+}
 
 function makeJudge(endpoint: string | undefined, model: string | undefined): Judge {
   if (!endpoint) {

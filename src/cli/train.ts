@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { stat, writeFile } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { RepoCache } from '../eval/repoCache';
+import { checkOutputPath } from '../eval/report';
 import { LineProgress } from '../eval/progress';
 import { GitWorktrees } from '../eval/worktrees';
 import { NodeToolRunner } from '../tools/runner';
@@ -13,6 +14,7 @@ import { DEFAULT_FIT, trainRanker } from '../trainer/fit';
 import { trainingTable } from '../trainer/report';
 import { EXIT, badInput, intFlag, regexFlag, userCwd, type Command } from './command';
 import { defaultCacheDir } from './cacheDir';
+import { onStopSignals } from './signals';
 
 const USAGE = `Usage: codegrep train --dataset F.jsonl --repos DIR --out model.json [options]
 
@@ -60,6 +62,11 @@ export const trainCommand: Command = {
     if (positionals.length) throw badInput(`unexpected argument "${positionals[0]}".`);
     const cwd = userCwd();
     if (!values.out) throw badInput('--out model.json is required.');
+    // Checked before any row runs: a collection on the training set takes an hour, and a bad path lost all of it.
+    const out = resolve(cwd, values.out);
+    await checkOutputPath(out, '--out', 'model.json');
+    const featuresOut = values.features === undefined ? undefined : resolve(cwd, values.features);
+    if (featuresOut) await checkOutputPath(featuresOut, '--features', 'features.jsonl');
     let issues: TrainingIssue[];
     let source: string;
     if (values['from-features']) {
@@ -75,8 +82,10 @@ export const trainCommand: Command = {
       if (!(await stat(repos).then((s) => s.isDirectory(), () => false))) throw badInput(`--repos ${repos} is not a folder.`);
       const filter = regexFlag('filter', values.filter);
       const controller = new AbortController();
-      const onSigint = () => controller.abort();
-      process.on('SIGINT', onSigint);
+      const stopSignals = onStopSignals((signal) => {
+        process.stderr.write(`\ninterrupted (${signal}): removing worktrees\n`);
+        controller.abort();
+      });
       try {
         const collected = await collectIssues({
           dataset,
@@ -89,14 +98,14 @@ export const trainCommand: Command = {
           signal: controller.signal,
           progress: new LineProgress(process.stderr),
         });
-        if (controller.signal.aborted) return EXIT.interrupted;
-        if (collected.errors) process.stderr.write(`train: ${collected.errors} rows failed to run and are left out.\n`);
         issues = collected.issues;
+        source = `${basename(dataset)} sha256:${createHash('sha256').update(readFileSync(dataset)).digest('hex').slice(0, 16)}`;
+        if (controller.signal.aborted) return await keepInterrupted(issues, source, featuresOut);
+        if (collected.errors) process.stderr.write(`train: ${collected.errors} rows failed to run and are left out.\n`);
       } finally {
-        process.off('SIGINT', onSigint);
+        stopSignals();
       }
-      source = `${basename(dataset)} sha256:${createHash('sha256').update(readFileSync(dataset)).digest('hex').slice(0, 16)}`;
-      if (values.features) await writeIssues(resolve(cwd, values.features), { source, issues });
+      if (featuresOut) await writeIssues(featuresOut, { source, issues });
     }
     if (issues.length < 3) throw badInput(`only ${issues.length} issues ran; training needs at least 3.`);
     const { model, crossValidation } = trainRanker(issues, DEFAULT_FIT);
@@ -107,14 +116,26 @@ export const trainCommand: Command = {
       command: 'codegrep train --dataset ../shared/train/train.jsonl --repos ../shared/train/repos --out src/core/embedded/rankerModel.json',
       crossValidation: { folds: crossValidation.folds, byLanguage: roundSummaries(crossValidation.byLanguage) },
     };
-    const out = resolve(cwd, values.out);
-    await mkdir(dirname(out), { recursive: true });
     await writeFile(out, `${JSON.stringify(model, null, 1)}\n`);
     process.stdout.write(`${trainingTable(crossValidation)}\n`);
     process.stderr.write(`model: ${out} (${issues.length} issues; answer size: up to ${model.maxFiles} files, ${model.missingGold} gold expected outside the candidates)\n`);
     return EXIT.ok;
   },
 };
+
+/**
+ * An interrupted collection fits no model, but keeps the rows that finished where --features asks (marked in their
+ * source line), so they can be fitted or inspected; the run itself cannot resume.
+ */
+async function keepInterrupted(issues: TrainingIssue[], source: string, featuresOut: string | undefined): Promise<number> {
+  if (featuresOut && issues.length > 0) {
+    await writeIssues(featuresOut, { source: `${source} (interrupted after ${issues.length} rows)`, issues });
+    process.stderr.write(`train: interrupted; no model written. The ${issues.length} rows that finished are in ${featuresOut} (--from-features fits them).\n`);
+  } else {
+    process.stderr.write(`train: interrupted; no model written${featuresOut ? '' : ' (--features FILE keeps the rows that finish)'}.\n`);
+  }
+  return EXIT.interrupted;
+}
 
 function roundSummaries(summaries: Record<string, { n: number; precision: number; recall: number; f05: number; acc_at_1: number }>): Record<string, unknown> {
   const r = (v: number) => Math.round(v * 1000) / 1000;

@@ -15,7 +15,7 @@ import { loadDataset, type DatasetRow } from './dataset';
 import { editBlocks, scoreRanges } from './lineRanges';
 import { ZERO_SCORE, dedupeRanked, normalizePath, scoreInstance } from './metrics';
 import type { ProgressSink } from './progress';
-import { checkReportPath, writeReport, type EvalReport } from './report';
+import { checkOutputPath, writeReport, type EvalReport } from './report';
 import { appendRecord, clearRecords, loadDone, recordKey, sidecarPath, type RowRecord } from './resume';
 import { rewardParts } from './reward';
 import { baselineSystem, brainSystem, selectEntries } from './systems';
@@ -72,7 +72,8 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
   const names = options.brains.map((b) => b.name);
   if (new Set(names).size !== names.length) throw new CodeGrepError('bad-input', `A brain is listed twice: ${names.join(', ')}`);
   const signal = options.signal ?? new AbortController().signal;
-  if (options.out) await checkReportPath(resolve(options.out));
+  if (options.out) await checkOutputPath(resolve(options.out));
+  if (options.trajectories) await checkOutputPath(resolve(options.trajectories), '--trajectories', 'trajectories.jsonl');
   const entries = selectEntries(await loadDataset(options.dataset), options.filter, options.limit);
   const baselines = await Promise.all((options.baselines ?? []).map((b) => loadBaseline(b.name, b.file)));
   const sidecar = options.out ? sidecarPath(resolve(options.out)) : undefined;

@@ -3,6 +3,7 @@ import { access, mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { AnswerConfidence, ConfidenceLevel } from '../common/confidence';
 import { CodeGrepError } from '../common/errors';
+import { terminalSafe } from '../common/terminalText';
 import type { LineRange } from '../common/result';
 import type { RangeFileScore, RangeSummary } from './lineRanges';
 import { summarize, type InstanceScore, type Summary } from './metrics';
@@ -63,9 +64,17 @@ function tableHead(columns: readonly string[], textColumns: number): string[] {
   return [`| ${columns.join(' | ')} |`, `|${columns.map((_, i) => (i < textColumns ? '---' : '---:')).join('|')}|`];
 }
 
+/**
+ * Text from a dataset or a flag (a language, a baseline's name) as a table cell: no control characters reach the
+ * terminal, and no `|` or HTML changes the table where the Markdown is rendered.
+ */
+function cell(text: string): string {
+  return terminalSafe(text).replace(/[\\|<>]/g, (c) => `\\${c}`);
+}
+
 /** A system as the tables name it: a baseline is marked as published. */
 function systemLabel({ name, kind }: SystemReport): string {
-  return kind === 'baseline' ? `${name} (published)` : name;
+  return cell(kind === 'baseline' ? `${name} (published)` : name);
 }
 
 const COLUMNS = ['system', 'n', 'precision', 'recall', 'F0.5', 'F0.5≥0.8', 'acc@1', 'acc@5', 'p50 ms', 'p95 ms', 'turns', 'tool calls', 'errors'];
@@ -107,7 +116,7 @@ export function rangeTable(systems: readonly SystemReport[]): string {
   if (scored.length === 0) return '';
   const lines = tableHead(RANGE_COLUMNS, 1);
   for (const { name, ranges: r } of scored) {
-    const cells = [name, String(r!.files), ...[r!.with_ranges, r!.first_hit, r!.any_hit, r!.edit_recall, r!.line_precision].map((v) => v.toFixed(3))];
+    const cells = [cell(name), String(r!.files), ...[r!.with_ranges, r!.first_hit, r!.any_hit, r!.edit_recall, r!.line_precision].map((v) => v.toFixed(3))];
     lines.push(`| ${cells.join(' | ')} |`);
   }
   return lines.join('\n');
@@ -129,7 +138,7 @@ export function confidenceTable(systems: readonly SystemReport[]): string {
       const rows = instances.filter((row) => row.confidence?.level === level);
       if (rows.length === 0) continue;
       const s = summarize(rows);
-      lines.push(`| ${name} | ${level} | ${s.n} | ${[s.precision, s.f05, s.acc_at_1].map((v) => v.toFixed(3)).join(' | ')} |`);
+      lines.push(`| ${cell(name)} | ${level} | ${s.n} | ${[s.precision, s.f05, s.acc_at_1].map((v) => v.toFixed(3)).join(' | ')} |`);
     }
   }
   if (lines.length === 0) return '';
@@ -155,7 +164,7 @@ export function languageTable(systems: readonly SystemReport[]): string {
       const rows = system.instances.filter((row) => row.language === language);
       if (rows.length === 0) continue;
       const s = summarize(rows);
-      lines.push(`| ${systemLabel(system)} | ${language} | ${s.n} | ${[s.precision, s.recall, s.f05, s.acc_at_1].map((v) => v.toFixed(3)).join(' | ')} |`);
+      lines.push(`| ${systemLabel(system)} | ${cell(language)} | ${s.n} | ${[s.precision, s.recall, s.f05, s.acc_at_1].map((v) => v.toFixed(3)).join(' | ')} |`);
     }
   }
   return lines.join('\n');
@@ -169,15 +178,16 @@ export async function writeReport(file: string, report: EvalReport): Promise<voi
 }
 
 /**
- * Checks before any row runs that the report can be written: `file` must not be a folder, and its
- * folder is made if missing and must be writable; otherwise a long run would fail only at its end.
+ * Checks before any row runs that an output file can be written (`flag` names it in the message, `example` suggests
+ * a file name): `file` must not be a folder, and its folder is made if missing and must be writable; otherwise a long
+ * run would fail only at its end, and lose its work.
  */
-export async function checkReportPath(file: string): Promise<void> {
+export async function checkOutputPath(file: string, flag = '--out', example = 'report.json'): Promise<void> {
   const info = await stat(file).catch(() => undefined);
-  if (info?.isDirectory()) throw new CodeGrepError('bad-input', `--out ${file} is a folder; give a file path such as ${file.replace(/\/+$/, '')}/report.json.`);
+  if (info?.isDirectory()) throw new CodeGrepError('bad-input', `${flag} ${file} is a folder; give a file path such as ${file.replace(/\/+$/, '')}/${example}.`);
   const folder = dirname(file);
   const writable = await mkdir(folder, { recursive: true })
     .then(() => access(folder, constants.W_OK))
     .then(() => true, () => false);
-  if (!writable) throw new CodeGrepError('bad-input', `--out ${file}: the folder ${folder} cannot be created or written to.`);
+  if (!writable) throw new CodeGrepError('bad-input', `${flag} ${file}: the folder ${folder} cannot be created or written to.`);
 }

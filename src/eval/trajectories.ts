@@ -36,6 +36,9 @@ export class TrajectoryWriter {
 
   constructor(private readonly file: string) {
     this.queue = mkdir(dirname(file), { recursive: true }).then(() => writeFile(file, ''));
+    // Failing before the first write, the queue would reject with nothing awaiting it yet, and Node would end the
+    // process; the error still reaches every write and flush after it.
+    this.queue.catch(() => undefined);
   }
 
   write(line: TrajectoryLine): Promise<void> {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseRankerModel } from '../../../src/core/embedded/ranker';
@@ -54,6 +54,47 @@ describe('codegrep train (real bare repos, real worktrees, real ripgrep)', funct
       assert.equal(again.status, 0, again.stderr);
       assert.equal(readFileSync(refit, 'utf8'), readFileSync(model, 'utf8'), 'same data, same model file');
     });
+  });
+
+  it('checks --out and --features before any row runs, so a bad path loses no work', () => {
+    const started = Date.now();
+    const folder = cli(['train', '--dataset', world.dataset, '--repos', world.reposDir, '--cache', join(tmp, 'cache'), '--out', tmp]);
+    assert.equal(folder.status, 2, folder.stderr);
+    assert.match(folder.stderr, /--out .* is a folder; give a file path such as .*\/model\.json/);
+    const underFile = cli(['train', '--dataset', world.dataset, '--repos', world.reposDir, '--out', join(tmp, 'm.json'), '--features', join(world.dataset, 'f.jsonl')]);
+    assert.equal(underFile.status, 2, underFile.stderr);
+    assert.match(underFile.stderr, /--features .*cannot be created or written to/);
+    assert.doesNotMatch(folder.stderr + underFile.stderr, /row runs to do/, 'no row ran');
+    assert.ok(Date.now() - started < 30_000);
+  });
+
+  it('on SIGTERM removes its worktrees, writes no model, and keeps the finished rows in --features', async () => {
+    // Many copies of the good rows, so the run is still collecting when the signal comes.
+    const rows = readFileSync(world.dataset, 'utf8').split('\n').filter((line) => line.includes('"acme__widgets-1"') || line.includes('"acme__widgets-2"'));
+    const dataset = join(tmp, 'many.jsonl');
+    writeFileSync(dataset, Array.from({ length: 40 }, (_, i) => rows[i % 2]!.replace(/"acme__widgets-(\d)"/, `"acme__widgets-$1${i}"`)).join('\n') + '\n');
+    const model = join(tmp, 'stopped.json');
+    const features = join(tmp, 'stopped.jsonl');
+    const cache = join(tmp, 'cache-stop');
+    const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true' };
+    delete env.INIT_CWD;
+    const child = spawn(process.execPath, [cliPath, 'train', '--dataset', dataset, '--repos', world.reposDir, '--cache', cache, '--out', model, '--features', features, '--concurrency', '1'], { cwd: projectRoot, env });
+    let stderr = '';
+    let signalled = false;
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+      if (!signalled && /\[ ?2\/40\]/.test(stderr)) signalled = child.kill('SIGTERM');
+    });
+    const code = await new Promise<number | null>((done) => child.on('exit', (exitCode) => done(exitCode)));
+    assert.equal(code, 130, stderr);
+    assert.match(stderr, /interrupted \(SIGTERM\)/);
+    assert.ok(!existsSync(model), 'no model from an interrupted collection');
+    const kept = await readIssues(features);
+    assert.ok(kept.issues.length >= 2 && kept.issues.length < 40, String(kept.issues.length));
+    assert.match(kept.source, /\(interrupted after \d+ rows\)$/);
+    assert.match(stderr, new RegExp(`The ${kept.issues.length} rows that finished are in`));
+    const worktrees = execFileSync('git', ['--git-dir', join(cache, 'acme__widgets.git'), 'worktree', 'list', '--porcelain'], { encoding: 'utf8' });
+    assert.doesNotMatch(worktrees, /codegrep-eval-/, 'no worktree is left');
   });
 
   it('refuses missing flags and unreadable inputs with exit 2', () => {

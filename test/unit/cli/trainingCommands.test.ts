@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { makeEvalWorld, type EvalWorld } from '../../fixtures/eval/makeRepos';
 import { eventually } from '../envserver/helpers';
@@ -98,5 +98,33 @@ describe('cli: env serve, eval --trajectories, mine', function () {
     assert.match(cli(['mine', '--trajectories', SAMPLE, '--out', out, '--judge-endpoint', 'not a url', '--judge-model', 'm']).stderr, /not a URL/);
     assert.match(cli(['mine', '--trajectories', join(world.root, 'nope.json'), '--out', out]).stderr, /cannot read --trajectories/);
     assert.equal(cli(['env', 'serve']).status, 2, 'env serve needs --repos');
+  });
+
+  it('eval --trajectories and mine --out are checked before any row or read: a folder is refused with exit 2', () => {
+    const trajectories = cli(['eval', '--dataset', world.dataset, '--repos', world.reposDir, '--cache', join(world.root, 'cache-eval'), '--trajectories', world.root]);
+    assert.equal(trajectories.status, 2, trajectories.stderr);
+    assert.match(trajectories.stderr, /--trajectories .* is a folder; give a file path such as .*\/trajectories\.jsonl/);
+    assert.doesNotMatch(trajectories.stderr, /row runs to do|at .*\.js:\d+/, 'no row ran, no stack trace');
+    const mine = cli(['mine', '--trajectories', SAMPLE, '--out', join(world.dataset, 'labels.jsonl')]);
+    assert.equal(mine.status, 2, mine.stderr);
+    assert.match(mine.stderr, /--out .*cannot be created or written to/);
+  });
+
+  it('mine says what it could not read or judge: exit 2 when no trajectory reads, 1 when the model judge judged nothing', () => {
+    const garbage = join(world.root, 'garbage.jsonl');
+    writeFileSync(garbage, '{"instance_id": "a"}\n{"instance_id": "b", "messages": 3}\n');
+    const out = join(world.root, 'garbage-labels.jsonl');
+    const unreadable = cli(['mine', '--trajectories', garbage, '--out', out]);
+    assert.equal(unreadable.status, 2, unreadable.stderr);
+    assert.match(unreadable.stderr, /no trajectory in .* could be read .*nothing written/);
+    assert.ok(!existsSync(out));
+
+    const judged = join(world.root, 'down-labels.jsonl');
+    // A port nothing listens on: every request is refused, and every read falls back to the heuristic.
+    const down = cli(['mine', '--trajectories', SAMPLE, '--out', judged, '--judge-endpoint', 'http://127.0.0.1:9/v1', '--judge-model', 'm']);
+    assert.equal(down.status, 1, down.stderr);
+    assert.match(down.stderr, /0 reads judged by model:m and 12 by the heuristic instead/);
+    assert.match(down.stderr, /the judge fell back to the heuristic: heuristic \(model:m: /);
+    assert.equal(readFileSync(judged, 'utf8').trim().split('\n').length, 1, 'the labels are still written');
   });
 });

@@ -44,6 +44,17 @@ describe('per-language reports', () => {
     ]);
   });
 
+  it("keeps a dataset's language and a baseline's name from reaching the terminal or the table as markup", () => {
+    const brain = system('embedded', 'brain', [row('a', 'java|script\x1b[41m<script>', ['a.js'], ['a.js']), row('b', 'type\x1b]0;pwned\x07script', [], ['b.ts'])]);
+    const published = system('ev|il\x1b[5m', 'baseline', [row('a', 'java|script\x1b[41m<script>', [], ['a.js'])]);
+    const table = languageTable([brain, published]);
+    assert.ok(![...table].some((c) => (c < ' ' && c !== '\n') || c === '\x7f'), 'no control character');
+    const lines = table.split('\n').slice(2);
+    assert.ok(lines.every((line) => line.split(/(?<!\\)\|/).length === 9), `every row keeps its 7 cells: ${table}`);
+    assert.match(table, /java\\\|script\uFFFD\[41m\\<script\\>/);
+    assert.match(table, /\| ev\\\|il\uFFFD\[5m \(published\) \|/);
+  });
+
   it('prints nothing for a dataset of one language', () => {
     const brain = system('bm25', 'brain', [row('py-1', 'python', ['x.py'], ['x.py']), row('py-2', 'python', [], ['y.py']), row('bad', undefined, [], [])]);
     assert.equal(languageTable([brain]), '');
