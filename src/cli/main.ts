@@ -89,6 +89,13 @@ function isParseArgsError(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
 }
 
+// A reader that stops early (`codegrep locate --json … | head -1`) closes the pipe: stop quietly, as shell tools do,
+// rather than die of an unhandled 'error' event with a stack trace. Any other write error is reported in one line.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') process.stderr.write(`codegrep: cannot write the output: ${printable(error.message)}\n`);
+  process.exit(error.code === 'EPIPE' ? (process.exitCode ?? EXIT.ok) : EXIT.failure);
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -8,6 +8,7 @@ import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sd
 import { z } from 'zod';
 import { toErrorInfo } from '../common/errors';
 import { formatForModel } from '../common/handoffText';
+import { terminalSafe } from '../common/terminalText';
 import type { Candidate, LocateResult } from '../common/result';
 import { Locator } from '../core/locator';
 import { defaultSnapshotDir } from '../tools/listingSnapshot';
@@ -121,7 +122,7 @@ async function locateCall(
     return toolResult(result, root, maxFiles, includeRunnersUp === true);
   } catch (error) {
     const info = toErrorInfo(error);
-    return { isError: true, content: [{ type: 'text' as const, text: `CodeGrep could not locate files (${info.code}): ${info.message}` }] };
+    return { isError: true, content: [{ type: 'text' as const, text: `CodeGrep could not locate files (${info.code}): ${terminalSafe(info.message, true)}` }] };
   }
 }
 
@@ -131,7 +132,8 @@ function toolResult(result: LocateResult, root: string, maxFiles: number | undef
   const alsoConsidered = includeRunnersUp ? result.alsoConsidered : undefined;
   // The confidence is about the whole answer: a caller that cut it short still gets the brain's word on its best file.
   const text = formatForModel({ ...result, candidates, includeRunnersUp });
-  const entry = (c: Candidate) => ({ path: c.path, ranges: c.ranges ?? [], reason: c.reason });
+  // Paths stay exact (a client opens them); a reason is a model's text, shown as text.
+  const entry = (c: Candidate) => ({ path: c.path, ranges: c.ranges ?? [], reason: terminalSafe(c.reason) });
   return {
     content: [{ type: 'text' as const, text }],
     structuredContent: {
@@ -206,17 +208,30 @@ export const mcpCommand: Command = {
     const snapshotDir = values['no-listing-cache'] ? undefined : defaultSnapshotDir();
     const server = createMcpServer({ repo, brain: values.brain, flags, env: process.env, allowedRepos, visibility, snapshotDir, shutdown: shutdown.signal, track });
     // The SDK closes stdio silently on a message over its buffer; the guard answers such a line with an error instead.
-    const guard = new McpLineGuard(MCP_MAX_MESSAGE_BYTES, (id, bytes) => {
-      process.stderr.write(`codegrep mcp: dropped a ${bytes}-byte message (over ${MCP_MAX_MESSAGE_BYTES} bytes)\n`);
-      const message = `message too large: ${bytes} bytes, over the ${MCP_MAX_MESSAGE_BYTES}-byte limit; send a shorter issue text or its URL.`;
-      void transport.send({ jsonrpc: '2.0', id: id as string | number, error: { code: -32600, message } }).catch(() => undefined);
-    });
+    const reply = (id: string | number | null, code: number, message: string) =>
+      void transport.send({ jsonrpc: '2.0', id: id as string | number, error: { code, message } }).catch(() => undefined);
+    const guard = new McpLineGuard(
+      MCP_MAX_MESSAGE_BYTES,
+      (id, bytes) => {
+        process.stderr.write(`codegrep mcp: dropped a ${bytes}-byte message (over ${MCP_MAX_MESSAGE_BYTES} bytes)\n`);
+        reply(id, -32600, `message too large: ${bytes} bytes, over the ${MCP_MAX_MESSAGE_BYTES}-byte limit; send a shorter issue text or its URL.`);
+      },
+      (id, code, message) => {
+        process.stderr.write(`codegrep mcp: ${message}\n`);
+        reply(id, code, message);
+      },
+    );
     process.stdin.pipe(guard);
     const transport = new StdioServerTransport(guard, process.stdout, { maxBufferSize: MCP_MAX_MESSAGE_BYTES + 1024 });
     let stoppedBy: NodeJS.Signals | undefined;
     const closed = new Promise<void>((resolveClosed) => {
       transport.onclose = () => resolveClosed();
-      process.stdin.once('end', () => resolveClosed());
+      // The client closed stdin (MCP's stdio shutdown): no one can read a result any more, so calls in flight stop
+      // (and stop sending the repository to a model server) instead of running to their end.
+      process.stdin.once('end', () => {
+        shutdown.abort();
+        resolveClosed();
+      });
       onStopSignals((signal) => {
         stoppedBy = signal;
         shutdown.abort();

@@ -23,6 +23,9 @@ export class McpLineGuard extends Transform {
   constructor(
     private readonly maxBytes: number,
     private readonly onOversized: (id: string | number | null, bytes: number) => void,
+    /** A line that is no JSON-RPC message (not JSON, an array, no `"jsonrpc": "2.0"`): the SDK drops such a line
+     * without a reply, and a client waiting on its id would wait forever. */
+    private readonly onMalformed: (id: string | number | null, code: number, message: string) => void = () => undefined,
   ) {
     super();
   }
@@ -64,7 +67,8 @@ export class McpLineGuard extends Transform {
       const id = match ? (JSON.parse(match[1]) as string | number) : null;
       this.onOversized(id, this.lineBytes);
     } else if (this.pending.length) {
-      this.push(Buffer.concat(this.pending));
+      const line = Buffer.concat(this.pending);
+      if (this.wellFormed(line)) this.push(line);
     }
     this.lineBytes = 0;
     this.head = [];
@@ -72,4 +76,25 @@ export class McpLineGuard extends Transform {
     this.oversized = false;
     this.pending = [];
   }
+
+  /** Whether a line is a JSON-RPC message for the SDK; a blank line is passed on (the SDK skips it), anything else answered. */
+  private wellFormed(line: Buffer): boolean {
+    const text = line.toString('utf8').trim();
+    if (text === '') return true;
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      this.onMalformed(null, PARSE_ERROR, 'parse error: the line is not JSON.');
+      return false;
+    }
+    if (typeof message === 'object' && message !== null && !Array.isArray(message) && (message as { jsonrpc?: unknown }).jsonrpc === '2.0') return true;
+    const id = (message as { id?: unknown } | null)?.id;
+    this.onMalformed(typeof id === 'string' || typeof id === 'number' ? id : null, INVALID_REQUEST, 'invalid request: send one JSON-RPC 2.0 object a line (batches are not part of MCP).');
+    return false;
+  }
 }
+
+/** JSON-RPC's error codes for a line that is not JSON, and for JSON that is not a request. */
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;

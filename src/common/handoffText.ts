@@ -1,6 +1,7 @@
 import { confidenceSentence, formatProbability, type AnswerConfidence } from './confidence';
 import type { Issue } from './issue';
 import type { Candidate, LineRange } from './result';
+import { terminalSafe } from './terminalText';
 
 /**
  * Plain-text forms of a result for the agents that edit next: `@path` mentions (Claude Code,
@@ -100,7 +101,8 @@ export function formatForModel(result: {
     lines.push(`(${runnersUp.length} more ${runnersUp.length === 1 ? 'file was' : 'files were'} ranked next: call again with includeRunnersUp: true to list them.)`);
   }
   if (result.rejected?.length) lines.push(`(Cited but not found in the workspace, ignore: ${result.rejected.map((r) => r.path).join(', ')})`);
-  return lines.join('\n');
+  // An MCP client or a chat may show this in a terminal: a model's reason or a file's name must not carry escapes.
+  return terminalSafe(lines.join('\n'), true);
 }
 
 function oneLine(text: string): string {

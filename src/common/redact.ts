@@ -10,6 +10,8 @@ const SECRET_PATTERNS: [RegExp, string][] = [
   [/\bsk-[A-Za-z0-9_-]{8,}/g, REDACTED],
   [/\bgh[pousr]_[A-Za-z0-9]{16,}/g, REDACTED],
   [/("(?:api[_-]?key|apiKey|authorization|password|token)"\s*:\s*")[^"]*(")/gi, `$1${REDACTED}$2`],
+  // A URL's user and password (`http://bob:pass@host/v1`, an endpoint a user typed): only the host is shown.
+  [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]+@/gi, `$1${REDACTED}@`],
 ];
 
 /** Secrets this process was given (API key, GitHub token); every redactText call hides them. */

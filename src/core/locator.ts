@@ -111,7 +111,8 @@ export class Locator {
         results = await abortable(this.runCalls(step.calls, limits.maxParallelCalls, { turn, runId, record, usage, signal, emit }), signal);
       }
       const { candidates, rejected } = await this.checkCitations(answer);
-      if (candidates.length === 0) throwIfToolsBroken(trajectory);
+      // A brain that cited files answered, however its calls went: its rejected citations are the result to show.
+      if (candidates.length === 0 && rejected.length === 0) throwIfToolsBroken(trajectory);
       const alsoConsidered = await this.checkRunnersUp(runnersUp, candidates);
       // The brain's probability is about the files it cited; once one is rejected it no longer describes the answer.
       const confidence = candidates.length > 0 && rejected.length === 0 ? confidenceOf(probability) : undefined;
@@ -234,8 +235,12 @@ export class Locator {
     return candidates.filter((c) => !answered.has(c.path));
   }
 
-  /** Keeps cited files that exist in the workspace (merged per path, first mention wins rank). */
-  private async checkCitations(files: CitedFile[]): Promise<{ candidates: Candidate[]; rejected: RejectedCitation[] }> {
+  /**
+   * Keeps cited files that exist in the workspace (merged per path, first mention wins rank), within the answer's
+   * caps: whatever a model writes is shown whole in the panel and the terminal, and lands in an MCP client's context.
+   */
+  private async checkCitations(cited: CitedFile[]): Promise<{ candidates: Candidate[]; rejected: RejectedCitation[] }> {
+    const files = cited.slice(0, MAX_CITED_FILES).map((file) => ({ ...file, reason: capText(file.reason, MAX_REASON_CHARS) }));
     const byPath = new Map<string, Candidate>();
     const rejected: RejectedCitation[] = [];
     // Resolve concurrently (each is a stat or two), then merge in citation order so rank is kept.
@@ -264,8 +269,20 @@ export class Locator {
       if (file.score !== undefined) candidate.score = file.score;
       byPath.set(resolved.path, candidate);
     }
+    for (const candidate of byPath.values()) if (candidate.ranges) candidate.ranges = candidate.ranges.slice(0, MAX_RANGES_PER_FILE);
     return { candidates: [...byPath.values()], rejected };
   }
+}
+
+/** Most files one answer keeps (in cited order), ranges per file (best first) and characters of a reason. */
+const MAX_CITED_FILES = 50;
+const MAX_RANGES_PER_FILE = 8;
+const MAX_REASON_CHARS = 500;
+
+/** `text` cut to `max` characters (at a code point), marked with an ellipsis when cut. */
+function capText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${[...text.slice(0, max)].slice(0, -1).join('')}…`;
 }
 
 /** Budget for finding one cited entity's lines (a grep or two and a read). */

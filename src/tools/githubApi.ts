@@ -1,3 +1,4 @@
+import { readCapped } from '../common/cappedBody';
 import { CodeGrepError } from '../common/errors';
 import { addKnownSecret } from '../common/redact';
 
@@ -21,6 +22,20 @@ export interface GitHubPage {
 }
 
 const DEFAULT_TIMEOUT_MS = 20_000;
+
+/**
+ * Most bytes read of one GitHub reply: a page of 100 comments at GitHub's 65 536-character limit is about 7 MB. A
+ * server that sent hundreds of MB took over a GB of memory, and then failed as if GitHub were unreachable.
+ */
+export const MAX_GITHUB_REPLY_BYTES = 16 * 1024 * 1024;
+
+function replyTooLarge(url: string, what: string): CodeGrepError {
+  return new CodeGrepError(
+    'endpoint-unreachable',
+    `${origin(url)} sent more than ${MAX_GITHUB_REPLY_BYTES / (1024 * 1024)} MB for ${what}; it was not read. Check the GitHub API base (GITHUB_API_URL), or paste the issue's text instead.`,
+    'use-text',
+  );
+}
 
 /**
  * GETs one GitHub REST resource. `what` names it for error messages ("issue o/r#5").
@@ -47,8 +62,9 @@ export async function githubGet(url: string, what: string, options: GitHubReques
   }
   let text: string;
   try {
-    text = await response.text();
+    text = await (await readCapped(response, MAX_GITHUB_REPLY_BYTES, () => replyTooLarge(url, what))).text();
   } catch (error) {
+    if (error instanceof CodeGrepError) throw error;
     throw transportError(error, url, options, timeout);
   }
   const data = parseJson(text);

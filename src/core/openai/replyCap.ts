@@ -1,3 +1,4 @@
+import { readCapped as readCappedBody } from '../../common/cappedBody';
 import { CodeGrepError } from '../../common/errors';
 
 /**
@@ -15,33 +16,7 @@ export function replyTooLarge(bytes: number, maxBytes: number): CodeGrepError {
   );
 }
 
-/**
- * The response with its body read into memory, at most `maxBytes` of it: a larger body (by its
- * Content-Length or as it streams in) is cancelled and rejected with replyTooLarge.
- */
-export async function readCapped(response: Response, maxBytes = MAX_REPLY_BYTES): Promise<Response> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw replyTooLarge(declared, maxBytes);
-  }
-  if (!response.body) return response;
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw replyTooLarge(total, maxBytes);
-    }
-    chunks.push(value);
-  }
-  const headers = new Headers(response.headers);
-  // The body is now plain bytes: its encoding and length headers no longer describe it.
-  headers.delete('content-encoding');
-  headers.delete('content-length');
-  return new Response(Buffer.concat(chunks), { status: response.status, statusText: response.statusText, headers });
+/** The response with its body read into memory, at most `maxBytes` of it; a larger body is rejected with replyTooLarge. */
+export function readCapped(response: Response, maxBytes = MAX_REPLY_BYTES): Promise<Response> {
+  return readCappedBody(response, maxBytes, (bytes) => replyTooLarge(bytes, maxBytes));
 }

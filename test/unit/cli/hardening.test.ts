@@ -142,6 +142,12 @@ describe('cli hardening (node dist/cli.js, loopback servers)', function () {
     });
   });
 
+  it('stops quietly when the reader closes its end of the pipe (`… | head -1`): no stack trace', async () => {
+    const run = await cli(['locate', ISSUE, '--repo', repo, '--json'], {}, (child) => child.stdout!.destroy());
+    assert.equal(run.status, 0, run.stderr);
+    assert.doesNotMatch(run.stderr, /EPIPE|node:events|at .*\.js:\d+/);
+  });
+
   it('locate --exclude hides matching paths from the tools; --include-ignored opts in to ignored files', async () => {
     const tree = mkdtempSync(join(tmpdir(), 'codegrep-excl-'));
     try {

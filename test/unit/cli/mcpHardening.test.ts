@@ -3,6 +3,8 @@ import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:c
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { FakeModelServer } from '../../helpers/fakeModelServer';
+import { eventually } from '../envserver/helpers';
 
 const ROOT = resolve(__dirname, '../../..');
 
@@ -147,6 +149,45 @@ describe('mcp hardening (node dist/cli.js mcp, raw stdio)', function () {
     } finally {
       mcp.child.stdin.end();
       await mcp.exited;
+    }
+  });
+
+  it('answers a line that is no JSON-RPC message with its JSON-RPC error, and keeps serving', async () => {
+    const mcp = new RawMcp(['--repo', repo], repo);
+    try {
+      await mcp.initialize();
+      const notJson = await mcp.request(null, 'this is not json');
+      assert.deepEqual(notJson.error, { code: -32700, message: 'parse error: the line is not JSON.' });
+      const cut = await mcp.request(null, '{"jsonrpc":"2.0","id":5,');
+      assert.equal((cut.error as { code: number }).code, -32700);
+      const batch = await mcp.request(null, '[]');
+      assert.equal((batch.error as { code: number }).code, -32600);
+      const noVersion = await mcp.request(6, '{"id": 6, "method": "tools/list"}');
+      assert.match(JSON.stringify(noVersion.error), /-32600.*one JSON-RPC 2\.0 object a line/);
+      const listed = await mcp.call(7, 'tools/list', {});
+      assert.match(JSON.stringify(listed.result), /locate_files/);
+      assert.ok(mcp.stderr.split('\n').length < 12, `no long dump on stderr: ${mcp.stderr}`);
+    } finally {
+      mcp.child.stdin.end();
+      await mcp.exited;
+    }
+  });
+
+  it('cancels a call in flight when the client closes stdin, instead of waiting on the model', async () => {
+    const model = await FakeModelServer.start([{ hang: true }]);
+    const mcp = new RawMcp(['--repo', repo, '--brain', 'openai', '--endpoint', model.baseURL, '--model', 'm'], repo);
+    try {
+      await mcp.initialize();
+      mcp.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 50, method: 'tools/call', params: { name: 'locate_files', arguments: { issue: 'parse_header fails' } } })}\n`);
+      await eventually(() => model.requests.some((r) => r.path.endsWith('/chat/completions')), 'the model is asked');
+      const closedAt = Date.now();
+      mcp.child.stdin.end();
+      const { code } = await mcp.exited;
+      assert.equal(code, 0);
+      assert.ok(Date.now() - closedAt < 5_000, `exited ${Date.now() - closedAt} ms after stdin closed`);
+    } finally {
+      mcp.child.kill('SIGKILL');
+      await model.close();
     }
   });
 

@@ -81,6 +81,16 @@ describe('handoffText', () => {
     assert.match(formatForModel({ candidates: [] }), /found no files/);
   });
 
+  it('gives a downstream model no terminal escapes from a reason or a file name', () => {
+    const text = formatForModel({
+      candidates: [{ path: 'src/evil\x1b[31m.py', reason: 'parser \x1b[2J\x1b]0;PWNED\x07 \x1b]8;;http://evil.example/\x07click\u202eRTL' }],
+      rejected: [{ path: 'gone\x1b[2J.py', reason: 'missing' }],
+    });
+    assert.ok(![...text].some((c) => (c < ' ' && c !== '\n') || (c >= '\x7f' && c <= '\x9f') || c === '\u202e'), JSON.stringify(text));
+    assert.match(text, /1\. src\/evil\uFFFD\[31m\.py — parser \uFFFD\[2J\uFFFD\]0;PWNED\uFFFD \uFFFD\]8;;http:\/\/evil\.example\/\uFFFDclick\uFFFDRTL\n/);
+    assert.match(text, /ignore: gone\uFFFD\[2J\.py\)$/);
+  });
+
   it('tells the model how sure the brain is, after the answer and before the runners-up', () => {
     const text = formatForModel({
       candidates: candidates.slice(0, 1),

@@ -27,6 +27,12 @@ describe('redaction', () => {
     assert.match(out, /"api_key": "\[REDACTED\]", "model": "m"/);
   });
 
+  it("hides a URL's user and password, keeping its host and path", () => {
+    const out = redactText('Cannot reach the model server at http://bob:hunter2pass@127.0.0.1:1/v1 after 4 attempts; also https://tok@example.com/x');
+    assert.equal(out, 'Cannot reach the model server at http://[REDACTED]@127.0.0.1:1/v1 after 4 attempts; also https://[REDACTED]@example.com/x');
+    assert.equal(redactText('see http://127.0.0.1:8000/v1 and mail me at bob@example.com'), 'see http://127.0.0.1:8000/v1 and mail me at bob@example.com');
+  });
+
   it('leaves ordinary text alone and ignores secrets too short to be safe to replace', () => {
     const text = 'grep "token" in src/auth.py -> 3 hits';
     assert.equal(redactText(text, ['ab']), text);

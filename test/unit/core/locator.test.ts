@@ -209,6 +209,28 @@ describe('core/locator', () => {
     assert.deepEqual(clampRanges([[0, 4], [9, 2]], undefined), [[1, 4], [2, 9]]);
   });
 
+  it('caps what one answer holds: 50 files, 8 ranges a file and 500 characters a reason, however much a model writes', async () => {
+    const extra = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`many/f${i}.py`, 'x = 1\n'.repeat(40)]));
+    const big = makeSampleRepo(extra);
+    try {
+      const odd = Array.from({ length: 20 }, (_, k): [number, number] => [2 * k + 1, 2 * k + 1]);
+      const files = [
+        { path: 'many/f0.py', ranges: odd, reason: `starts well ${'Z'.repeat(7_000_000)}` },
+        ...Array.from({ length: 3000 }, () => ({ path: 'many/f0.py', reason: 'again' })),
+      ];
+      const first = await new Locator(new NodeToolRunner({ roots: [big.root] })).locate(CART_ISSUE, new ScriptedBrain([{ kind: 'answer', files }]));
+      assert.equal(first.candidates.length, 1);
+      assert.deepEqual(first.candidates[0].ranges, odd.slice(0, 8), 'the first 8 ranges, in the cited order');
+      assert.equal(first.candidates[0].reason.length, 500);
+      assert.match(first.candidates[0].reason, /^starts well Z+…$/);
+      const spread = Array.from({ length: 60 }, (_, i) => ({ path: `many/f${i}.py`, reason: 'r' }));
+      const second = await new Locator(new NodeToolRunner({ roots: [big.root] })).locate(CART_ISSUE, new ScriptedBrain([{ kind: 'answer', files: spread }]));
+      assert.deepEqual(second.candidates.map((c) => c.path), spread.slice(0, 50).map((f) => f.path));
+    } finally {
+      big.remove();
+    }
+  });
+
   it('fails with the tool error when every call failed and nothing was found', async () => {
     const broken = { run: async () => ({ text: 'error: rg is missing', truncated: false, error: 'error: rg is missing', count: 0, bytes: 20 }), resolveCitation: (p: string) => runner.resolveCitation(p) };
     const events: LocateEvent[] = [];
@@ -219,6 +241,10 @@ describe('core/locator', () => {
       return true;
     });
     assert.equal(events.at(-1)?.type, 'error');
+    // A brain whose one call was a bad regex but which cited a file (mistyped) answered: its reject is the result.
+    const typo = new ScriptedBrain([{ kind: 'calls', calls: [grep('a', '(')] }, { kind: 'answer', files: [{ path: 'shop/carts.py', reason: 'typo' }] }]);
+    const typoResult = await new Locator(runner).locate(CART_ISSUE, typo);
+    assert.deepEqual([typoResult.candidates, typoResult.rejected.map((r) => r.path)], [[], ['shop/carts.py']]);
     const partly = new ScriptedBrain([{ kind: 'calls', calls: [grep('a', '(')] }, { kind: 'calls', calls: [grep('b', 'def total')] }, { kind: 'answer', files: [] }]);
     assert.deepEqual((await new Locator(runner).locate(CART_ISSUE, partly)).candidates, [], 'one working call means an honest empty answer');
   });

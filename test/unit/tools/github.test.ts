@@ -134,6 +134,35 @@ describe('fetchGitHubIssue (loopback GitHub API)', () => {
       isCode('endpoint-unreachable', /GITHUB_API_URL/));
   });
 
+  it('a reply over the size cap is refused as it streams in, saying so, not read whole', async () => {
+    // A loopback server that would stream 64 MB of JSON without a Content-Length.
+    let sent = 0;
+    const server = createHttpServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(1 << 20, 0x20);
+      res.write('{"title": "');
+      const more = () => {
+        while (sent < 64 << 20) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', more);
+        }
+        res.end('"}');
+      };
+      res.on('close', () => (sent = Math.min(sent, 64 << 20)));
+      more();
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      await assert.rejects(fetchGitHubIssue(parseIssueRef('acme/widgets#12'), { apiBase }),
+        (e: unknown) => isCode('endpoint-unreachable', /sent more than 16 MB for issue acme\/widgets#12; it was not read/)(e) && (e as CodeGrepError).action === 'use-text');
+      assert.ok(sent < 48 << 20, `the client stopped reading early (the server sent ${sent >> 20} MB)`);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    }
+  });
+
   it('cancellation and timeouts are reported as such', async () => {
     const controller = new AbortController();
     controller.abort();
