@@ -109,13 +109,24 @@ function asRecord(value: unknown): Record<string, unknown> {
 export function gitHubEnvOptions(ref: IssueRef, env: Record<string, string | undefined>): Pick<GitHubRequestOptions, 'token' | 'apiBase'> {
   const options: Pick<GitHubRequestOptions, 'token' | 'apiBase'> = {};
   const apiUrl = env.GITHUB_API_URL?.trim();
-  const serverHost = hostOf(env.GITHUB_SERVER_URL) ?? (apiUrl ? hostOf(apiUrl.replace(/\/api\/v3\/?$/, ''))?.replace(/^api\./, '') : undefined);
+  const serverHost = envApiHost(env);
   const servesRef = !!apiUrl && (!ref.host || !serverHost || serverHost === ref.host);
   if (servesRef) options.apiBase = apiUrl;
   // The request goes to GITHUB_API_URL (a host the user named) when it serves this ref, else to the ref's own host.
   const token = env.GITHUB_TOKEN?.trim() || env.GH_TOKEN?.trim();
   if (token && (servesRef || tokenMayGoTo(ref.host, serverHost))) options.token = token;
   return options;
+}
+
+/**
+ * The web host whose issues GITHUB_API_URL serves: GITHUB_SERVER_URL's host (GitHub Actions sets both), else the API
+ * URL's own (`https://HOST/api/v3` serves HOST, `https://api.github.com` github.com); undefined without either. A
+ * token may go to GITHUB_API_URL only as this host's token (VS Code's github.com session must not go to an
+ * Enterprise server that GITHUB_API_URL names for `OWNER/REPO#N`).
+ */
+export function envApiHost(env: Record<string, string | undefined>): string | undefined {
+  const apiUrl = env.GITHUB_API_URL?.trim();
+  return hostOf(env.GITHUB_SERVER_URL) ?? (apiUrl ? hostOf(apiUrl.replace(/\/api\/v3\/?$/, ''))?.replace(/^api\./, '') : undefined);
 }
 
 function hostOf(url: string | undefined): string | undefined {

@@ -30,10 +30,14 @@ export class GitHubIssueResolver implements IssueResolver {
     const parsed = matchIssueRef(input);
     if (!parsed) throw new CodeGrepError('bad-input', `"${input}" is not a GitHub issue URL, OWNER/REPO#N or #N.`);
     const ref = await this.completeRef(parsed, folder);
-    const { fetchGitHubIssue, gitHubEnvOptions } = await import('../../tools/github.js');
-    const auth = authProviderFor(ref.host);
+    const { envApiHost, fetchGitHubIssue, gitHubEnvOptions } = await import('../../tools/github.js');
     // GITHUB_API_URL (as for the CLI) serves GHE setups behind a custom API address; tokens come only from VS Code sessions.
-    const apiBase = gitHubEnvOptions(ref, process.env).apiBase ?? apiBaseForHost(ref.host);
+    const envBase = gitHubEnvOptions(ref, process.env).apiBase;
+    const apiBase = envBase ?? apiBaseForHost(ref.host);
+    // The session is the one of the host the request goes to: for `OWNER/REPO#N` with GITHUB_API_URL set, that is the
+    // server it names, not github.com, whose session must not go there.
+    const requestHost = envBase ? envApiHost(process.env) : ref.host;
+    const auth = envBase && !requestHost ? undefined : authProviderFor(requestHost);
     let session = auth ? await this.session(auth, { silent: true }, signal) : undefined;
     try {
       return await fetchGitHubIssue(ref, { token: session?.accessToken, apiBase, signal });

@@ -4,27 +4,21 @@ import { CodeGrepError } from '../../common/errors';
 import type { LineRange } from '../../common/result';
 
 /**
- * Maps a candidate's workspace-relative path back to a file URI, using the tools' own naming of
- * roots (single root: relative to it; several: prefixed with the folder's name), and refuses
- * anything that would land outside the folders.
+ * Maps a candidate's workspace-relative path back to a file URI, with the tools' own naming of roots (single root:
+ * relative to it; several: prefixed with the folder's name) and their own checks: anything that lands outside the
+ * folders, also through a symlink, is refused, as the read tool refuses it.
  */
 export async function candidateUri(folderUris: readonly vscode.Uri[], candidatePath: string): Promise<vscode.Uri> {
   const { Workspace } = await import('../../tools/workspace.js');
   const workspace = new Workspace(folderUris.map((u) => u.fsPath));
-  let root = workspace.roots[0];
-  let rest = candidatePath;
-  if (workspace.multiRoot) {
-    const [first, ...others] = candidatePath.split('/');
-    const named = workspace.roots.find((r) => r.name === first);
-    if (!named) throw new CodeGrepError('not-found', `${candidatePath} is not inside any searched folder.`);
-    root = named;
-    rest = others.join('/');
+  const resolved = await workspace.resolve(candidatePath, 'any');
+  if ('error' in resolved) {
+    if (resolved.reason === 'outside the workspace') throw new CodeGrepError('path-outside-workspace', `${candidatePath} is outside the workspace folder.`);
+    throw new CodeGrepError('not-found', `${candidatePath} cannot be opened: ${resolved.reason}.`);
   }
-  const abs = path.resolve(root.abs, rest);
+  const { root, abs } = resolved[0];
   const relative = path.relative(root.abs, abs);
-  if (!relative || relative.startsWith('..') || path.isAbsolute(relative)) {
-    throw new CodeGrepError('path-outside-workspace', `${candidatePath} is outside the workspace folder.`);
-  }
+  if (!relative) throw new CodeGrepError('not-found', `${candidatePath} is a workspace folder, not a file in it.`);
   const folder = folderUris[workspace.roots.indexOf(root)];
   return vscode.Uri.joinPath(folder, ...relative.split(path.sep));
 }

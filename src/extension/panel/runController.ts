@@ -175,7 +175,9 @@ export class RunController implements PanelOwner, vscode.Disposable {
   private async open(path: string, range: [number, number] | undefined): Promise<void> {
     const run = this.requireCurrent();
     const candidate = listedCandidates(run).find((c) => c.path === path);
-    if (!candidate && !run.turns.some((t) => t.calls.some((c) => c.call.name === 'read' && c.call.args.path === path))) {
+    // A read the tools refused (a symlink out, `.git/`, an ignored file) opens nothing: the page is untrusted input.
+    const read = run.turns.some((t) => t.calls.some((c) => c.call.name === 'read' && c.call.args.path === path && c.summary && !c.summary.error));
+    if (!candidate && !read) {
       throw new CodeGrepError('not-found', `${path} is neither a candidate nor a file this run read.`);
     }
     // candidateUri refuses any path outside the searched folders (the page is untrusted input).

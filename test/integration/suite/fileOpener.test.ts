@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { candidateUri, FileOpener } from '../../../src/extension/panel/fileOpener';
 import { fixtureFolder } from './extensionApi';
@@ -12,6 +14,14 @@ describe('opening a candidate (real editor)', () => {
     assert.equal(uri.toString(), vscode.Uri.joinPath(fixtureFolder(), 'ratelimit', 'bucket.py').toString());
     await assert.rejects(candidateUri([fixtureFolder()], '../outside.py'), /outside the workspace/);
     await assert.rejects(candidateUri([fixtureFolder()], '/etc/passwd'), /outside the workspace/);
+    // A symlink inside the folder that leads out of it is refused too, as the read tool refuses it.
+    const link = path.join(fixtureFolder().fsPath, 'link-out.py');
+    fs.symlinkSync('/etc/passwd', link);
+    try {
+      await assert.rejects(candidateUri([fixtureFolder()], 'link-out.py'), /outside the workspace/);
+    } finally {
+      fs.unlinkSync(link);
+    }
   });
 
   it('opens the file with the range selected and revealed', async () => {

@@ -3,7 +3,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { CodeGrepError } from '../../../src/common/errors';
 import { parseIssueRef, tokenMayGoTo } from '../../../src/common/issueRef';
-import { fetchGitHubIssue, gitHubEnvOptions, issueFromInput } from '../../../src/tools/github';
+import { envApiHost, fetchGitHubIssue, gitHubEnvOptions, issueFromInput } from '../../../src/tools/github';
 import { describeReset, nextLink } from '../../../src/tools/githubApi';
 import { startFakeGitHub, type FakeGitHubServer } from '../../helpers/fakeGitHubServer';
 
@@ -209,6 +209,15 @@ describe('gitHubEnvOptions', () => {
     assert.deepEqual(gitHubEnvOptions(ref('o/r#1'), { GITHUB_TOKEN: ' t1 ', GH_TOKEN: 't2' }), { token: 't1' });
     assert.deepEqual(gitHubEnvOptions(ref('o/r#1'), { GH_TOKEN: 't2' }), { token: 't2' });
     assert.deepEqual(gitHubEnvOptions(ref('o/r#1'), {}), {});
+  });
+
+  it('envApiHost names the host whose issues GITHUB_API_URL serves (whose token alone may go there)', () => {
+    assert.equal(envApiHost({ GITHUB_API_URL: 'http://127.0.0.1:8080/api/v3' }), '127.0.0.1:8080');
+    assert.equal(envApiHost({ GITHUB_API_URL: 'https://ghe.corp.example/api/v3/' }), 'ghe.corp.example');
+    assert.equal(envApiHost({ GITHUB_API_URL: 'https://api.github.com' }), 'github.com');
+    assert.equal(envApiHost({ GITHUB_API_URL: 'http://127.0.0.1:8080', GITHUB_SERVER_URL: 'https://github.com' }), 'github.com', 'Actions names the host');
+    assert.equal(envApiHost({}), undefined);
+    assert.equal(envApiHost({ GITHUB_API_URL: 'not a url' }), undefined);
   });
 
   it('uses GITHUB_API_URL only for the host it serves', () => {
