@@ -1,6 +1,7 @@
 import { confidenceSentence, formatProbability, type AnswerConfidence } from './confidence';
 import type { Issue } from './issue';
 import type { Candidate, LineRange } from './result';
+import { codeSpan } from './markdownText';
 import { terminalSafe } from './terminalText';
 
 /**
@@ -26,7 +27,8 @@ export function formatLocation(candidate: Pick<Candidate, 'path' | 'ranges'>): s
 /** One `@path` mention per line; paths with spaces are quoted, since both agents stop a mention at whitespace. */
 export function formatMentions(candidates: readonly Pick<Candidate, 'path'>[], style: MentionStyle = 'claude'): string {
   return candidates
-    .map(({ path }) => {
+    .map(({ path: raw }) => {
+      const path = terminalSafe(raw);
       const rooted = style === 'cline' ? `/${path.replace(/^\/+/, '')}` : path;
       return /\s/.test(rooted) ? `@"${rooted}"` : `@${rooted}`;
     })
@@ -42,15 +44,15 @@ export function unsureNote(confidence: AnswerConfidence | undefined): string | u
 
 /** A Markdown block naming the issue and each file with its lines and reason (and a note when the brain was unsure). */
 export function formatContextBlock(issue: Pick<Issue, 'title' | 'url'>, candidates: readonly Candidate[], confidence?: AnswerConfidence): string {
-  const lines = [`## Files for: ${oneLine(issue.title) || 'the issue'}`];
-  if (issue.url) lines.push('', issue.url);
+  const lines = [`## Files for: ${inert(issue.title) || 'the issue'}`];
+  if (issue.url) lines.push('', terminalSafe(issue.url));
   lines.push('');
   if (!candidates.length) lines.push('_No files were located._');
   for (const candidate of candidates) {
     const ranges = formatRanges(candidate.ranges);
     const where = ranges ? ` (lines ${ranges})` : '';
-    const reason = oneLine(candidate.reason);
-    lines.push(`- \`${candidate.path}\`${where}${reason ? ` — ${reason}` : ''}`);
+    const reason = inert(candidate.reason);
+    lines.push(`- ${codeSpan(candidate.path)}${where}${reason ? ` — ${reason}` : ''}`);
   }
   const note = candidates.length ? unsureNote(confidence) : undefined;
   if (note) lines.push('', `_${note}_`);
@@ -66,8 +68,8 @@ export function formatForAgent(issue: Pick<Issue, 'title' | 'url'>, candidates: 
 
 /** The prompt prefilled in Copilot Chat next to the attached files. */
 export function formatChatPrompt(issue: Pick<Issue, 'title' | 'url'>, candidates: readonly Candidate[], confidence?: AnswerConfidence): string {
-  const subject = issue.url ? `${oneLine(issue.title)} (${issue.url})` : oneLine(issue.title);
-  const files = candidates.map((c) => `- ${formatLocation(c)}${c.reason ? `: ${oneLine(c.reason)}` : ''}`).join('\n');
+  const subject = issue.url ? `${inert(issue.title)} (${terminalSafe(issue.url)})` : inert(issue.title);
+  const files = candidates.map((c) => `- ${codeSpan(formatLocation(c))}${c.reason ? `: ${inert(c.reason)}` : ''}`).join('\n');
   const start = unsureNote(confidence) ?? 'Start with these files and the line ranges given.';
   return `Fix this issue: ${subject}\n\nCodeGrep located the files to change (attached):\n${files}\n\n${start}`;
 }
@@ -107,4 +109,12 @@ export function formatForModel(result: {
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * An issue's title or a model's reason as one line of text that stays text where the hand-off is rendered as Markdown
+ * (a chat, an issue comment): no link, image, HTML or code span can start in it, and controls show as U+FFFD.
+ */
+function inert(text: string): string {
+  return terminalSafe(oneLine(text)).replace(/[\\[\]<>`]/g, (c) => `\\${c}`);
 }

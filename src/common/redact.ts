@@ -39,11 +39,21 @@ export function redactHeaders(headers: Record<string, unknown>): Record<string, 
  * the run history or another process.
  */
 export function redactText(text: string, secrets: readonly string[] = []): string {
+  let out = hideKnownSecrets(text, secrets);
+  for (const [pattern, replacement] of SECRET_PATTERNS) out = out.replace(pattern, replacement);
+  return out;
+}
+
+/**
+ * Hides the exact secret values only (those given, and those registered), not the shapes redactText also hides: for
+ * a model's own text that is kept and shown (an answer's reasons, a tool call's arguments), where "token expiration"
+ * is words, but a key a server echoed into the reply is still a key.
+ */
+export function hideKnownSecrets(text: string, secrets: readonly string[] = []): string {
   let out = text;
   // Longest first, so a secret that contains another is hidden whole.
   for (const secret of [...secrets, ...knownSecrets].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length)) {
     out = out.split(secret).join(REDACTED);
   }
-  for (const [pattern, replacement] of SECRET_PATTERNS) out = out.replace(pattern, replacement);
   return out;
 }

@@ -5,6 +5,7 @@ import type { LocateEvent } from '../common/events';
 import { shareGrepWalk } from '../common/grepBatch';
 import type { Issue } from '../common/issue';
 import { DEFAULT_LIMITS, type LocateOptions } from '../common/limits';
+import { hideKnownSecrets } from '../common/redact';
 import type { Candidate, LocateResult, RejectedCitation, TrajectoryTurn, Usage, WarmStartRecord } from '../common/result';
 import type { ToolCall, ToolResult, ToolRunner, WorkspaceView } from '../common/tools';
 import type { Brain, BrainStartContext, BrainStep, CitedFile } from './brain';
@@ -187,13 +188,15 @@ export class Locator {
     };
     const outcomes = await Promise.all(
       calls.map(async (call, index) => {
-        emit({ type: 'tool-call', runId, turn, call });
+        // What is shown and kept (events, the trajectory) hides a key a server echoed into the call; the call runs as asked.
+        const shown = withoutSecrets(call);
+        emit({ type: 'tool-call', runId, turn, call: shown });
         const t0 = performance.now();
         const result = index < maxCalls ? await runShared(call) : overBudget(maxCalls);
         const ms = Math.round(performance.now() - t0);
         const summary = { count: result.count, truncated: result.truncated, error: result.error, bytes: result.bytes, ms };
         emit({ type: 'tool-result', runId, turn, callId: call.id, summary });
-        record.calls.push({ call, ...summary });
+        record.calls.push({ call: shown, ...summary });
         return { call, result };
       }),
     );
@@ -240,7 +243,7 @@ export class Locator {
    * caps: whatever a model writes is shown whole in the panel and the terminal, and lands in an MCP client's context.
    */
   private async checkCitations(cited: CitedFile[]): Promise<{ candidates: Candidate[]; rejected: RejectedCitation[] }> {
-    const files = cited.slice(0, MAX_CITED_FILES).map((file) => ({ ...file, reason: capText(file.reason, MAX_REASON_CHARS) }));
+    const files = cited.slice(0, MAX_CITED_FILES).map((file) => ({ ...file, reason: capText(hideKnownSecrets(file.reason), MAX_REASON_CHARS) }));
     const byPath = new Map<string, Candidate>();
     const rejected: RejectedCitation[] = [];
     // Resolve concurrently (each is a stat or two), then merge in citation order so rank is kept.
@@ -272,6 +275,12 @@ export class Locator {
     for (const candidate of byPath.values()) if (candidate.ranges) candidate.ranges = candidate.ranges.slice(0, MAX_RANGES_PER_FILE);
     return { candidates: [...byPath.values()], rejected };
   }
+}
+
+/** The call with every string argument's known secrets hidden (hideKnownSecrets); the call itself when none holds one. */
+function withoutSecrets(call: ToolCall): ToolCall {
+  const args = JSON.parse(JSON.stringify(call.args), (_key, value: unknown) => (typeof value === 'string' ? hideKnownSecrets(value) : value)) as ToolCall['args'];
+  return JSON.stringify(args) === JSON.stringify(call.args) ? call : ({ ...call, args } as ToolCall);
 }
 
 /** Most files one answer keeps (in cited order), ranges per file (best first) and characters of a reason. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { confidenceSentence } from '../../common/confidence';
 import { formatRanges } from '../../common/handoffText';
-import { escapeMarkdown } from '../../common/markdownText';
+import { codeSpan, escapeMarkdown } from '../../common/markdownText';
 import type { Candidate, LocateResult, TrajectoryTurn } from '../../common/result';
 import type { ToolCall } from '../../common/tools';
 import { clip } from '../../common/wording';
@@ -41,7 +41,7 @@ export function renderCandidates(stream: vscode.ChatResponseStream, result: Loca
     stream.markdown(`${index + 1}. `);
     const location = candidateLocation(item);
     if (location) stream.anchor(location, item.candidate.path);
-    else stream.markdown(`\`${item.candidate.path.replace(/`/g, '')}\``);
+    else stream.markdown(codeSpan(item.candidate.path));
     stream.markdown(`${candidateDetails(item.candidate)}\n`);
     if (location) stream.reference(location);
   });
@@ -49,7 +49,7 @@ export function renderCandidates(stream: vscode.ChatResponseStream, result: Loca
   // As the panel unfolds them: when the brain is unsure, the fix is as likely among the files it ranked next.
   if (result.confidence?.level === 'low' && result.alsoConsidered?.length) {
     stream.markdown('\nAlso considered, less likely:\n\n');
-    for (const c of result.alsoConsidered) stream.markdown(`- \`${c.path.replace(/`/g, '')}\`${candidateDetails(c)}\n`);
+    for (const c of result.alsoConsidered) stream.markdown(`- ${codeSpan(c.path)}${candidateDetails(c)}\n`);
   }
   if (result.rejected.length) {
     stream.markdown(`\n_Not shown (cited but not in the workspace): ${result.rejected.map((r) => escapeMarkdown(r.path)).join(', ')}_\n`);
@@ -62,7 +62,7 @@ export function renderExplanation(stream: vscode.ChatResponseStream, candidates:
   if (!candidates.length) stream.markdown('The run found no file it could stand behind.\n');
   candidates.forEach((c, i) => {
     const ranges = formatRanges(c.ranges);
-    stream.markdown(`${i + 1}. \`${c.path.replace(/`/g, '')}\`${ranges ? ` (lines ${ranges})` : ''}: ${escapeMarkdown(c.reason) || 'cited without a reason'}\n`);
+    stream.markdown(`${i + 1}. ${codeSpan(c.path)}${ranges ? ` (lines ${ranges})` : ''}: ${escapeMarkdown(c.reason) || 'cited without a reason'}\n`);
   });
   stream.markdown('\n### How CodeGrep searched\n\n');
   for (const turn of trajectory) {

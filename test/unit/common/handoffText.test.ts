@@ -46,7 +46,7 @@ describe('handoffText', () => {
   it('prefills a chat prompt naming the issue and files', () => {
     const prompt = formatChatPrompt(issue, candidates);
     assert.match(prompt, /^Fix this issue: Parser crashes on empty input \(https:\/\/github.com\/o\/r\/issues\/1\)/);
-    assert.match(prompt, /- src\/parser.py:10-40,55: raises IndexError on ""/);
+    assert.match(prompt, /- `src\/parser.py:10-40,55`: raises IndexError on ""/);
   });
 
   it('adds a note for the agent only when the brain was unsure of the files', () => {
@@ -79,6 +79,19 @@ describe('handoffText', () => {
         '(Cited but not found in the workspace, ignore: gone.py)',
     );
     assert.match(formatForModel({ candidates: [] }), /found no files/);
+  });
+
+  it('keeps a hostile title, reason and file name inert in "Copy as context" and the chat prompt', () => {
+    const hostile = { title: 'Crash ![pixel](https://evil.example/t.png) <img src=x> \x1b]0;pwned\x07', url: 'https://github.com/o/r/issues/1' };
+    const cited: Candidate[] = [{ path: 'src/a\n\n![t](https:evil.example)`.py', ranges: [[1, 2]], reason: 'see [docs](https://evil.example/phish) \x1b[2J \u202eevil' }];
+    // The @mentions keep paths as they are (an agent needs them exact; `app/[id]/page.tsx` is a real name), controls aside.
+    assert.equal(formatMentions(cited), '@src/a\uFFFD\uFFFD![t](https:evil.example)`.py');
+    for (const text of [formatContextBlock(hostile, cited), formatChatPrompt(hostile, cited)]) {
+      assert.ok(![...text].some((c) => (c < ' ' && c !== '\n') || c === '\u202e'), JSON.stringify(text));
+      assert.ok(!/(^|[^\\])(!?\[|<img)/.test(text.replace(/`[^`\n]*`/g, '')), `no link, image or HTML outside code: ${text}`);
+    }
+    assert.match(formatContextBlock(hostile, cited), /^## Files for: Crash !\\\[pixel\\\]\(https:\/\/evil\.example\/t\.png\) \\<img src=x\\> \uFFFD\\\]0;pwned\uFFFD$/m);
+    assert.match(formatContextBlock(hostile, cited), /^- `src\/a !\[t\]\(https:evil\.example\)\.py` \(lines 1-2\) — see \\\[docs\\\]/m);
   });
 
   it('gives a downstream model no terminal escapes from a reason or a file name', () => {

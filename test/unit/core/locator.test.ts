@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { CodeGrepError } from '../../../src/common/errors';
+import { addKnownSecret } from '../../../src/common/redact';
 import type { LocateEvent } from '../../../src/common/events';
 import type { Issue } from '../../../src/common/issue';
 import type { ToolCall } from '../../../src/common/tools';
@@ -229,6 +230,22 @@ describe('core/locator', () => {
     } finally {
       big.remove();
     }
+  });
+
+  it('keeps a key a server echoed into the reply out of the events, the trajectory and the reasons', async () => {
+    const key = 'locator-test-key-0123456789abcdef';
+    addKnownSecret(key);
+    const brain = new ScriptedBrain([
+      { kind: 'calls', calls: [grep('a', `total|${key}`)] },
+      { kind: 'answer', files: [{ path: 'shop/cart.py', reason: `auth was ${key}; the token expiration is fine` }] },
+    ]);
+    const events: LocateEvent[] = [];
+    const result = await new Locator(runner).locate(CART_ISSUE, brain, { onEvent: (e) => events.push(e) });
+    const kept = JSON.stringify({ events, trajectory: result.trajectory, candidates: result.candidates });
+    assert.ok(!kept.includes(key), kept.slice(0, 500));
+    assert.equal(result.candidates[0].reason, 'auth was [REDACTED]; the token expiration is fine', 'only the key: words that look like one stay');
+    assert.equal((result.trajectory[0].calls[0].call.args as { pattern: string }).pattern, 'total|[REDACTED]');
+    assert.ok(brain.turns[1].results[0].result.count > 0, 'the call ran as the brain asked');
   });
 
   it('fails with the tool error when every call failed and nothing was found', async () => {

@@ -44,7 +44,7 @@ describe('integrations: hand-off to chat (attach fallbacks)', () => {
     const options = host.calls[0].args[0] as { query: string; isPartialQuery: boolean; attachFiles: vscode.Uri[] };
     assert.equal(host.calls[0].command, CHAT_OPEN);
     assert.match(options.query, /^Fix this issue: consume\(0\) raises/);
-    assert.match(options.query, /ratelimit\/bucket\.py:21-29: consume\(\) rejects zero/);
+    assert.match(options.query, /`ratelimit\/bucket\.py:21-29`: consume\(\) rejects zero/);
     assert.equal(options.isPartialQuery, true);
     assert.deepEqual(options.attachFiles.map((u) => u.toString()), handoffArgs().files.map((u) => u.toString()));
   });
