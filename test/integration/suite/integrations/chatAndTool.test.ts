@@ -171,7 +171,7 @@ describe('integrations: @codegrep chat participant (handler with a recording str
     const placed = result.candidates.map((candidate) => ({ candidate, uri: vscode.Uri.joinPath(folder, candidate.path) }));
     const unsure = new RecordingStream();
     renderCandidates(unsure, result, placed);
-    assert.match(unsure.text(), /\nLow confidence \\\(0\\\.30\\\): [^\n]+\n\nAlso considered, less likely:\n\n- `ratelimit\/clock\.py` — lines 4-5 — defines \\`monotonic\\`\n$/);
+    assert.match(unsure.text(), /\nLow confidence \\\(0\\\.30\\\)\\: [^\n]+\n\nAlso considered, less likely:\n\n- `ratelimit\/clock\.py` — lines 4-5 — defines \\`monotonic\\`\n$/);
     const sure = new RecordingStream();
     renderCandidates(sure, { ...result, confidence: { level: 'medium', probability: 0.6 } }, placed);
     assert.doesNotMatch(sure.text(), /Also considered/, 'folded away, as in the panel, unless the brain is unsure');
