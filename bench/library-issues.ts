@@ -63,7 +63,9 @@
 // error for real (SQLite and PGlite databases, a local hexo site, Etherpad and NestJS apps on 127.0.0.1), is against
 // date-fns 4, typeorm, class-validator and drizzle-orm (35 / 48 first as written), yaml 2, got 14, jsonwebtoken 9 and
 // @babel/core 7 (29 / 48), hexo, markdownlint, Etherpad and webpack-dev-server (31 / 48), and class-transformer,
-// inversify 6, @mikro-orm/core and @nestjs/common (28 / 48); no mechanism was built on them.
+// inversify 6, @mikro-orm/core and @nestjs/common (28 / 48); no mechanism was built on them. A twenty-fourth
+// (`"written": "helper60b"`), by another blind helper who ran each error for real (bullmq on a local Redis), is
+// against mathjs 15, express-validator 7, bullmq and hono 4 as npm publishes them (30 / 48 first as written).
 // Usage: npx tsx bench/library-issues.ts [--written GROUP] [--features FILE]; results in
 // bench/results/library-issues.json (not written when one group is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
@@ -294,6 +296,13 @@ const FETCHED: Record<string, { version: string; parts: (from: string[]) => [str
     parts: (entries) => entries.filter((e) => !['LICENSE', 'PACKAGE.md', 'Readme.md', 'tsconfig.build.json'].includes(e)).map((e) => [e, e]),
     skip: /\.d\.ts$/,
   },
+  // The sixtieth session's: mathjs's ES modules (its CommonJS and browser copies left out), express-validator's
+  // compiled modules, bullmq's ES modules with their Lua commands (the generated `scripts/` copies of those left out)
+  // and hono's ES modules.
+  mathjs: { version: '15.2.0', parts: () => ['package.json', 'lib/esm'].map((part) => [part, part]) },
+  'express-validator': { version: '7.3.2', parts: () => ['package.json', 'lib'].map((part) => [part, part]), skip: /\.d\.ts$/ },
+  bullmq: { version: '6.7.6', parts: () => ['package.json', 'dist/esm'].map((part) => [part, part]), skip: /\.d\.ts$|\.tsbuildinfo$|^\/dist\/esm\/scripts\// },
+  hono: { version: '4.13.23', parts: () => ['package.json', 'dist'].map((part) => [part, part]), skip: /^\/dist\/(?:cjs|types)\// },
   '@mui/material': {
     version: '5.18.0',
     parts: (entries) => [['package.json', 'package.json'], ...entries.filter((e) => !MUI_COPIES.has(e)).map((e): [string, string] => [e, join('src', e)])],

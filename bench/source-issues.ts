@@ -41,7 +41,9 @@
 // mechanism was built on its misses). The fifty-sixth session's: helper56, 12 issues against attrs 22.2, jsonschema
 // 4.10 and click 8.1.3, each pasting the report pytest printed when the helper ran the reporter's test for real
 // (8 in pytest's long form, 4 with `--tb=short`), to check reading pytest's reports (11 / 12 first file right, on
-// the builds before and after).
+// the builds before and after). The sixtieth session's, 48 in the usual thirds against whole TS/JS repository trees:
+// helper60a against chai 4.3, css-select 5.1, formidable 3.2 and source-map 0.6 (28 / 48 first file right as
+// written).
 // Usage: npx tsx bench/source-issues.ts [--written GROUP] [--package NAME] [--language L] [--features FILE]; results in
 // bench/results/source-issues.json (written only when every issue is run). `--features` also writes each run's
 // candidates as `codegrep train --features` does, for scripts/ranker-dev-check.ts.
@@ -151,6 +153,11 @@ const PACKAGES: Record<string, { version: string; language: string; installed?: 
   'node-diff': { version: '5.0.0~dfsg+~5.0.1-4', language: 'javascript' },
   'node-fetch': { version: '3.3.0+~cs11.4.11-2', language: 'javascript' },
   'node-cssstyle': { version: '2.3.0-3', language: 'javascript' },
+  // The sixtieth session's batch, the same kind of trees.
+  'node-chai': { version: '4.3.7~ds1+~cs9.7.21-1', language: 'javascript' },
+  'node-css-select': { version: '5.1.0-3', language: 'typescript' },
+  'node-formidable': { version: '3.2.5+20221017git493ec88+~cs4.0.9-1', language: 'javascript' },
+  'node-source-map': { version: '0.7.0++dfsg2+really.0.6.1-15', language: 'javascript' },
   // The forty-third session's batch: Rust crates as crates.io publishes them, and C and C++ release tarballs.
   'rust-tokio': { version: '1.24.2-1', language: 'rust', installed: 'librust-tokio-dev' },
   'rust-chrono': { version: '0.4.23-2', language: 'rust', installed: 'librust-chrono-dev' },
