@@ -1,4 +1,7 @@
+import { constants } from 'node:fs';
+import { access } from 'node:fs/promises';
 import { CodeGrepError } from '../common/errors';
+import { excludeGlobError, type ExcludeRule } from '../tools/excludes';
 
 /** One `codegrep <name>` subcommand; main.ts dispatches through a table of these. */
 export interface Command {
@@ -44,4 +47,25 @@ export function intFlag(name: string, value: string | undefined, min: number, ma
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) throw badInput(`--${name} must be a whole number from ${min} to ${max}, got "${value}".`);
   return n;
+}
+
+/**
+ * `--exclude` globs as exclude rules, each checked first: a glob that cannot be matched (braces expanding past the
+ * limit) would hide nothing, and an exclude is often a privacy choice, so it is refused (exit 2).
+ */
+export function excludeFlags(globs: readonly string[]): ExcludeRule[] {
+  return globs.map((glob) => {
+    const error = excludeGlobError(glob);
+    if (error) throw badInput(`--exclude ${glob}: ${error}, so it would hide nothing.`);
+    return { glob };
+  });
+}
+
+/**
+ * Refuses a folder the tools could not search: ripgrep would fail to start in it with a bare EACCES ("could not start
+ * ripgrep"), as if the tool were broken.
+ */
+export async function checkReadableFolder(folder: string, what: string): Promise<void> {
+  const problem = await access(folder, constants.R_OK | constants.X_OK).then(() => undefined, (error: NodeJS.ErrnoException) => error.code ?? error.message);
+  if (problem) throw badInput(`${what} ${folder} cannot be read (${problem === 'EACCES' ? 'permission denied' : problem}).`);
 }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Issue } from '../common/issue';
 import { matchIssueRef } from '../common/issueRef';
@@ -37,7 +37,7 @@ export async function readIssue(sources: IssueSources): Promise<Issue> {
     input = sources.text;
   } else if (sources.issueFile !== undefined) {
     const file = resolve(sources.cwd, sources.issueFile);
-    input = await readFile(file, 'utf8').catch((error: Error) => {
+    input = await readHead(file).catch((error: Error) => {
       throw badInput(`cannot read --issue-file ${file}: ${error.message}`);
     });
   } else if (!sources.stdin.isTTY) {
@@ -51,12 +51,50 @@ export async function readIssue(sources: IssueSources): Promise<Issue> {
   return issueFromInput(input, { env: process.env, remotes, signal: sources.signal });
 }
 
+/**
+ * Most of an issue read from a file or stdin. A brain reads far less (the embedded one at most 1,000,000 characters,
+ * a model 48,000); without a cap `yes | codegrep locate` grew to 640 MB and died of "Invalid string length".
+ */
+export const MAX_ISSUE_BYTES = 16 * 1024 * 1024;
+
+function noteCut(): void {
+  process.stderr.write(`codegrep: the issue is longer than ${MAX_ISSUE_BYTES / (1024 * 1024)} MB; only its start is read.\n`);
+}
+
+/** Reads the start of a file, at most MAX_ISSUE_BYTES (`/dev/zero` included). */
+async function readHead(file: string): Promise<string> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(MAX_ISSUE_BYTES + 1);
+    let length = 0;
+    for (let read = -1; read !== 0 && length < buffer.length; length += read) ({ bytesRead: read } = await handle.read(buffer, length, buffer.length - length, null));
+    if (length > MAX_ISSUE_BYTES) noteCut();
+    return new TextDecoder().decode(buffer.subarray(0, Math.min(length, MAX_ISSUE_BYTES)));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads stdin to its end or to MAX_ISSUE_BYTES, whichever comes first. */
 function readStream(stream: NodeJS.ReadStream): Promise<string> {
   return new Promise((resolveText, reject) => {
-    let text = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => (text += chunk));
-    stream.on('end', () => resolveText(text));
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    let cut = false;
+    stream.on('data', (chunk: Buffer) => {
+      chunks.push(chunk.subarray(0, MAX_ISSUE_BYTES - kept));
+      kept += Math.min(chunk.length, MAX_ISSUE_BYTES - kept);
+      if (kept < MAX_ISSUE_BYTES || cut) return;
+      cut = true;
+      // Enough: stop reading (an endless writer such as `yes` then gets EPIPE and ends).
+      stream.destroy();
+      resolveText(text());
+    });
+    const text = () => {
+      if (cut) noteCut();
+      return new TextDecoder().decode(Buffer.concat(chunks));
+    };
+    stream.on('end', () => resolveText(text()));
     stream.on('error', reject);
   });
 }

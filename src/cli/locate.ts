@@ -7,7 +7,7 @@ import { Locator } from '../core/locator';
 import { defaultSnapshotDir } from '../tools/listingSnapshot';
 import { NodeToolRunner } from '../tools/runner';
 import { BRAIN_NAMES, ignoredModelFlags, ignoredModelNote, parseBrains } from './brains';
-import { EXIT, badInput, intFlag, userCwd, type Command } from './command';
+import { EXIT, badInput, checkReadableFolder, excludeFlags, intFlag, userCwd, type Command } from './command';
 import { formatResult } from './format';
 import { readIssue } from './issueInput';
 import { onStopSignals } from './signals';
@@ -76,6 +76,7 @@ export const locateCommand: Command = {
     const repo = resolve(cwd, values.repo ?? '.');
     const isDir = await stat(repo).then((s) => s.isDirectory(), () => false);
     if (!isDir) throw badInput(`--repo ${repo} is not a folder.`);
+    await checkReadableFolder(repo, '--repo');
     const modelFlags = {
       endpoint: values.endpoint,
       model: values.model,
@@ -93,7 +94,7 @@ export const locateCommand: Command = {
 
     const controller = new AbortController();
     const stopSignals = onStopSignals(() => controller.abort());
-    const visibility = { exclude: values.exclude.map((glob) => ({ glob })), includeIgnored: values['include-ignored'] };
+    const visibility = { exclude: excludeFlags(values.exclude), includeIgnored: values['include-ignored'] };
     const snapshotDir = values['no-listing-cache'] ? undefined : defaultSnapshotDir();
     const tools = new NodeToolRunner({ roots: [repo], visibility, snapshotDir });
     try {

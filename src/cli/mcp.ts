@@ -15,7 +15,7 @@ import { defaultSnapshotDir } from '../tools/listingSnapshot';
 import { NodeToolRunner } from '../tools/runner';
 import type { VisibilityPolicy } from '../tools/visibility';
 import { BRAIN_NAMES, parseBrains, type ModelFlags } from './brains';
-import { EXIT, badInput, userCwd, type Command } from './command';
+import { EXIT, badInput, checkReadableFolder, excludeFlags, userCwd, type Command } from './command';
 import { readGitInfo } from '../tools/git';
 import { issueFromInput } from '../tools/github';
 import { MCP_MAX_MESSAGE_BYTES, McpLineGuard } from './mcpLineGuard';
@@ -158,13 +158,15 @@ async function repoFolder(repo: string | undefined, fallback: string, allowed: r
   const folder = repo ? (isAbsolute(repo) ? repo : resolve(fallback, repo)) : fallback;
   const isDir = await stat(folder).then((s) => s.isDirectory(), () => false);
   if (!isDir) throw badInput(`repo "${folder}" is not a folder. Pass the repository's absolute path.`);
+  await checkReadableFolder(folder, 'repo');
   if (repo === undefined) return folder;
   const real = await realpath(folder);
   const roots = await Promise.all([fallback, ...allowed].map((dir) => realpath(dir).catch(() => resolve(dir))));
   if (!roots.some((root) => isInside(root, real))) {
     throw badInput(`repo "${folder}" is outside the folders this server may search (${[fallback, ...allowed].join(', ')}). Start the server with --repo or --allow-repo for it.`);
   }
-  return folder;
+  // The real path that was checked, not the name: a symlink switched after the check must not lead the search out.
+  return real;
 }
 
 function isInside(root: string, target: string): boolean {
@@ -204,7 +206,7 @@ export const mcpCommand: Command = {
       inFlight.add(call);
       void call.finally(() => inFlight.delete(call));
     };
-    const visibility = { exclude: values.exclude.map((glob) => ({ glob })), includeIgnored: values['include-ignored'] };
+    const visibility = { exclude: excludeFlags(values.exclude), includeIgnored: values['include-ignored'] };
     const snapshotDir = values['no-listing-cache'] ? undefined : defaultSnapshotDir();
     const server = createMcpServer({ repo, brain: values.brain, flags, env: process.env, allowedRepos, visibility, snapshotDir, shutdown: shutdown.signal, track });
     // The SDK closes stdio silently on a message over its buffer; the guard answers such a line with an error instead.

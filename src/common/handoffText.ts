@@ -93,16 +93,18 @@ export function formatForModel(result: {
     return 'CodeGrep found no files for this issue. Search the repository yourself, starting from names in the issue.';
   }
   const lines = [`Files to edit for this issue, most relevant first (located by CodeGrep${result.brain ? `, ${result.brain}` : ''}):`];
-  result.candidates.forEach((c, i) => lines.push(`${i + 1}. ${formatLocation(c)}${c.reason ? ` — ${oneLine(c.reason)}` : ''}`));
+  // A path is one line too (terminalSafe below keeps line breaks): a file name must not add lines to the list.
+  const location = (c: Candidate) => terminalSafe(formatLocation(c));
+  result.candidates.forEach((c, i) => lines.push(`${i + 1}. ${location(c)}${c.reason ? ` — ${oneLine(c.reason)}` : ''}`));
   if (result.confidence) lines.push(confidenceSentence(result.confidence));
   const runnersUp = result.alsoConsidered ?? [];
   if (result.includeRunnersUp && runnersUp.length) {
     lines.push('Less likely, only if none of the files above is it:');
-    for (const c of runnersUp) lines.push(`- ${formatLocation(c)}${c.reason ? ` — ${oneLine(c.reason)}` : ''}`);
+    for (const c of runnersUp) lines.push(`- ${location(c)}${c.reason ? ` — ${oneLine(c.reason)}` : ''}`);
   } else if (result.confidence?.level === 'low' && runnersUp.length) {
     lines.push(`(${runnersUp.length} more ${runnersUp.length === 1 ? 'file was' : 'files were'} ranked next: call again with includeRunnersUp: true to list them.)`);
   }
-  if (result.rejected?.length) lines.push(`(Cited but not found in the workspace, ignore: ${result.rejected.map((r) => r.path).join(', ')})`);
+  if (result.rejected?.length) lines.push(`(Cited but not found in the workspace, ignore: ${result.rejected.map((r) => terminalSafe(r.path)).join(', ')})`);
   // An MCP client or a chat may show this in a terminal: a model's reason or a file's name must not carry escapes.
   return terminalSafe(lines.join('\n'), true);
 }

@@ -39,6 +39,17 @@ interface CompiledRule {
   matcher: PathMatcher;
 }
 
+/** An exclude glob as it is matched: POSIX separators, no leading `./` or trailing `/`. */
+export function excludeGlob(written: string): string {
+  return written.trim().replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
+}
+
+/** Why an exclude glob would hide nothing (it cannot be compiled), or undefined when it is usable. */
+export function excludeGlobError(written: string): string | undefined {
+  const compiled = compileGlob(excludeGlob(written));
+  return 'error' in compiled ? compiled.error : undefined;
+}
+
 /** Compiled exclude rules: which folder-relative paths they hide, and which of them rg can prune itself. */
 export class ExcludeMatcher {
   private readonly compiled: CompiledRule[];
@@ -46,7 +57,7 @@ export class ExcludeMatcher {
   constructor(rules: readonly ExcludeRule[] = []) {
     this.compiled = [];
     for (const rule of rules) {
-      const glob = rule.glob.trim().replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
+      const glob = excludeGlob(rule.glob);
       const matcher = compileGlob(glob);
       // An invalid glob hides nothing, as in VS Code (and so does one too costly to match: wildcard.ts).
       if (!('error' in matcher)) this.compiled.push({ rule: { ...rule, glob }, matcher });

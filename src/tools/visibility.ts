@@ -13,9 +13,20 @@ export interface VisibilityPolicy {
  * Names of files that hold credentials by convention; never searched, listed, read or cited,
  * whatever the ignore settings say, so a remote model cannot ask for them by pattern.
  */
-export const CREDENTIAL_GLOBS = ['.env', '.env.*', '.netrc', '.pypirc', '*.pem', '*.p12', '*.pfx', 'id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519'] as const;
+export const CREDENTIAL_GLOBS = [
+  '.env', '.env.*', '.netrc', '.pypirc', '.npmrc', '.git-credentials', '.pgpass', '.htpasswd',
+  '*.pem', '*.key', '*.p12', '*.pfx', 'id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'id_ecdsa_sk', 'id_ed25519_sk',
+  // Whole folders of keys and cloud credentials, and Docker's registry logins.
+  '.ssh', '.aws', '**/.docker/config.json',
+] as const;
 
-const CREDENTIAL_RE = /^(?:\.env(?:\..*)?|\.netrc|\.pypirc|.*\.(?:pem|p12|pfx)|id_(?:rsa|dsa|ecdsa|ed25519))$/;
+const CREDENTIAL_RE = /^(?:\.env(?:\..*)?|\.netrc|\.pypirc|\.npmrc|\.git-credentials|\.pgpass|\.htpasswd|.*\.(?:pem|key|p12|pfx)|id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?)$/;
+
+/** Whether a workspace-relative path (its parts) is a credentials file: by its name, or by the folder it is in. */
+function isCredential(parts: readonly string[]): boolean {
+  const name = parts[parts.length - 1] ?? '';
+  return CREDENTIAL_RE.test(name) || parts.includes('.ssh') || parts.includes('.aws') || (name === 'config.json' && parts[parts.length - 2] === '.docker');
+}
 
 /**
  * rg flags that apply the policy. They must come after any caller glob: rg lets the last
@@ -37,7 +48,7 @@ export function refusalByName(workspace: Workspace, target: Pick<ResolvedPath, '
   const parts = rel.split('/');
   const shown = target.display;
   if (parts.includes('.git')) return ignored(`${shown} is inside .git/, which CodeGrep never searches, lists or reads.`);
-  if (CREDENTIAL_RE.test(parts[parts.length - 1])) {
+  if (isCredential(parts)) {
     return ignored(`${shown} is a credentials file (${CREDENTIAL_GLOBS.join(', ')}), which CodeGrep never searches, lists or reads.`);
   }
   if (!workspace.policy.includeIgnored && parts.includes('node_modules')) {

@@ -212,7 +212,9 @@ export class Workspace {
     if (!this.roots.some((r) => relativeInside(r.real, real) !== undefined)) {
       return refuse('outside the workspace', `${raw} is a symlink that points outside the workspace; it cannot be read.`);
     }
-    const info = await stat(real);
+    // Gone since realpath (a build or a checkout running while the tools search): as missing, not a failed run.
+    const info = await stat(real).catch(() => undefined);
+    if (!info) return refuse('does not exist', `${raw} does not exist; use glob to find the right path.`);
     const display = this.withRoot(root, rel);
     if (info.isDirectory()) {
       if (kind === 'file') return refuse('is a directory', `${raw} is a directory; use glob to list its files.`);

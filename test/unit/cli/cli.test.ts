@@ -102,6 +102,30 @@ describe('cli (node dist/cli.js)', function () {
       assert.match(run.stdout, /^1\. pkg\/cache\.py/);
     });
 
+    it('reads at most 16 MB of an issue from an endless stdin or a huge file, and says so', async () => {
+      // `yes` never ends: the reader must stop, or the process grows until it dies.
+      const piped = await new Promise<{ status: number | null; stderr: string; stdout: string }>((done) => {
+        const child = spawn('sh', ['-c', `yes "${ISSUE}" | "${process.execPath}" "${cliPath}" locate --repo "${repo}" --brain bm25`], { cwd: projectRoot, env: { ...process.env, CI: 'true' } });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+        child.on('close', (status) => done({ status, stdout, stderr }));
+      });
+      assert.equal(piped.status, 0, piped.stderr);
+      assert.match(piped.stderr, /the issue is longer than 16 MB; only its start is read/);
+      assert.match(piped.stdout, /^1\. pkg\/cache\.py/);
+      const big = join(repo, 'big-issue.txt');
+      writeFileSync(big, `${ISSUE}\n${'word '.repeat(4_000_000)}`);
+      try {
+        const run = cli(['locate', '--issue-file', big, '--repo', repo, '--brain', 'bm25']);
+        assert.equal(run.status, 0, run.stderr);
+        assert.match(run.stderr, /longer than 16 MB/);
+      } finally {
+        rmSync(big);
+      }
+    });
+
     it('reads the issue from --issue-file, relative to the user folder', () => {
       writeFileSync(join(repo, 'issue.txt'), ISSUE);
       const run = cli(['locate', '--issue-file', 'issue.txt', '--brain', 'bm25', '--json'], { env: { INIT_CWD: repo } });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -146,6 +146,42 @@ describe('cli hardening (node dist/cli.js, loopback servers)', function () {
     const run = await cli(['locate', ISSUE, '--repo', repo, '--json'], {}, (child) => child.stdout!.destroy());
     assert.equal(run.status, 0, run.stderr);
     assert.doesNotMatch(run.stderr, /EPIPE|node:events|at .*\.js:\d+/);
+  });
+
+  it('refuses a folder its user cannot read (exit 2), instead of failing as if ripgrep were broken', async function () {
+    // Permissions bind only a user who is not root: run the CLI as `nobody` (setpriv is util-linux's, on Debian).
+    const hasSetpriv = existsSync('/usr/bin/setpriv');
+    if (process.getuid?.() !== 0 || !hasSetpriv) this.skip();
+    const parent = mkdtempSync(join(tmpdir(), 'codegrep-perm-'));
+    chmodSync(parent, 0o755);
+    const locked = join(parent, 'locked');
+    mkdirSync(locked, { mode: 0o000 });
+    try {
+      for (const command of [['locate', ISSUE], ['mcp']]) {
+        const run = await new Promise<Run>((done) => {
+          const child = spawn('/usr/bin/setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, cliPath, ...command, '--repo', locked], { cwd: '/', stdio: ['ignore', 'pipe', 'pipe'] });
+          let stdout = '';
+          let stderr = '';
+          child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+          child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+          child.on('close', (status, signal) => done({ status, signal, stdout, stderr }));
+        });
+        assert.equal(run.status, 2, `${command[0]}: ${run.stderr}`);
+        assert.match(run.stderr, /locked cannot be read \(permission denied\)/);
+      }
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses an --exclude glob that would hide nothing (exit 2), for locate and for mcp at startup', async () => {
+    const letters = 'abcdefghijklmnopqrstuvwxyz'.split('');
+    const glob = `{pkg,${letters.join(',')}}/{${letters.join(',')},*}`;
+    for (const command of [['locate', ISSUE], ['mcp']]) {
+      const run = await cli([...command, '--repo', repo, '--exclude', glob]);
+      assert.equal(run.status, 2, run.stderr);
+      assert.match(run.stderr, /--exclude \{pkg,a,.*: its braces expand to more than 256 patterns, so it would hide nothing/);
+    }
   });
 
   it('locate --exclude hides matching paths from the tools; --include-ignored opts in to ignored files', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FakeModelServer } from '../../helpers/fakeModelServer';
@@ -62,6 +62,7 @@ describe('mcp hardening (node dist/cli.js mcp, raw stdio)', function () {
     writeFileSync(join(repo, 'app.py'), 'def parse_header(text):\n    return text.split(":")[1]\n');
     writeFileSync(join(repo, 'sub', 'lib.py'), 'def helper():\n    pass\n');
     symlinkSync('/etc', join(repo, 'etc-link'));
+    symlinkSync(join(repo, 'sub'), join(repo, 'sub-link'));
   });
   after(() => rmSync(base, { recursive: true, force: true }));
 
@@ -109,6 +110,10 @@ describe('mcp hardening (node dist/cli.js mcp, raw stdio)', function () {
       }
       const inside = await mcp.call(++id, 'tools/call', { name: 'locate_files', arguments: { issue: 'helper is wrong', repo: 'sub' } });
       assert.doesNotMatch(JSON.stringify(inside.result), /"isError":true/);
+      // A link that stays inside is searched at the real folder that was checked, so switching the link after the
+      // check cannot lead the search out.
+      const linked = await mcp.call(++id, 'tools/call', { name: 'locate_files', arguments: { issue: 'helper is wrong', repo: 'sub-link' } });
+      assert.equal((linked.result as { structuredContent: { repo: string } }).structuredContent.repo, realpathSync(join(repo, 'sub')));
     } finally {
       mcp.child.stdin.end();
       await mcp.exited;

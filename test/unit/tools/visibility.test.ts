@@ -28,6 +28,17 @@ describe('tools/visibility: .git, ignored files and credentials never reach the 
       'build/out.js': 'const API_KEY = 1;\n',
       'node_modules/dep/index.js': 'module.exports.API_KEY = 1;\n',
       'src/app.py': 'API_KEY = settings.get("API_KEY")\n',
+      // Where npm, git, Postgres, Apache, TLS, SSH, AWS and Docker keep their secrets; not where a fix goes.
+      '.npmrc': '//registry.npmjs.org/:_authToken=API_KEY\n',
+      '.git-credentials': 'https://u:API_KEY@github.com\n',
+      '.pgpass': 'db:5432:app:u:API_KEY\n',
+      'web/.htpasswd': 'u:API_KEY\n',
+      'deploy/server.key': 'API_KEY\n',
+      '.ssh/id_ed25519_sk': 'API_KEY\n',
+      '.ssh/config': 'Host x # API_KEY\n',
+      '.aws/credentials': 'aws_secret_access_key = API_KEY\n',
+      '.docker/config.json': '{"auths": {"x": {"auth": "API_KEY"}}}\n',
+      'docker/config.json': '{"API_KEY": "a setting, not a login"}\n',
     });
     git(root, 'init', '-q');
     git(root, 'remote', 'add', 'origin', 'https://user:ghp_secretsecretsecretsecret@github.com/o/r.git');
@@ -42,6 +53,17 @@ describe('tools/visibility: .git, ignored files and credentials never reach the 
     for (const hidden of ['.git/config', '.env', '.env.production', 'server.pem', 'debug.log', 'build/out.js', 'node_modules/', 'ghp_']) {
       assert.ok(!text.includes(hidden), `${hidden} leaked:\n${text}`);
     }
+  });
+
+  it("keeps npm's, git's, Postgres's, Apache's, TLS, SSH, AWS and Docker's credential files out of grep, glob and read", async () => {
+    const secrets = ['.npmrc', '.git-credentials', '.pgpass', 'web/.htpasswd', 'deploy/server.key', '.ssh/id_ed25519_sk', '.ssh/config', '.aws/credentials', '.docker/config.json'];
+    const text = await call(runner, 'grep', { pattern: 'API_KEY', glob: '*' });
+    const listed = await call(runner, 'glob', { pattern: '**/*' });
+    for (const secret of secrets) {
+      assert.ok(!text.includes(secret) && !listed.split('\n').includes(secret), `${secret} leaked:\n${text}\n${listed}`);
+      assert.match(await call(runner, 'read', { path: secret }), /is a credentials file/, secret);
+    }
+    assert.match(text, /^docker\/config\.json:1: /m, 'a docker/ folder of the project is searched');
   });
 
   it('grep given an ignored path explicitly refuses it and says why', async () => {
@@ -63,7 +85,7 @@ describe('tools/visibility: .git, ignored files and credentials never reach the 
 
   it('glob lists none of them, even when asked by name', async () => {
     const all = await call(runner, 'glob', { pattern: '**' });
-    assert.deepEqual(all.split('\n').sort(), ['.gitignore', 'src/app.py']);
+    assert.deepEqual(all.split('\n').sort(), ['.gitignore', 'docker/config.json', 'src/app.py']);
     assert.match(await call(runner, 'glob', { pattern: '.git/**' }), /^No files match/);
     assert.match(await call(runner, 'glob', { pattern: '*', path: '.git' }), /^error: \.git is inside \.git\//);
     assert.match(await call(runner, 'glob', { pattern: '*', path: 'node_modules' }), /^error: node_modules is inside node_modules\//);

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { Workspace, type PathRefusal, type ResolvedPath } from '../../../src/tools/workspace';
 import { makeTree, removeTree } from './fixture';
@@ -87,6 +88,23 @@ describe('tools/workspace', () => {
       assert.equal(refusal(await ws.resolve('null', 'file')).error, 'null is not a regular file (device, FIFO or socket); it cannot be read.');
     }
     assert.equal(refusal(await ws.resolve('/dev/null', 'file')).reason, 'outside the workspace');
+  });
+
+  it('takes a file deleted between its realpath and its stat (a checkout running meanwhile) as missing, not as a failure', async () => {
+    // The race, made certain: stat fails for the one path after realpath found it.
+    const realStat = fsp.stat;
+    const gone = path.join(root, 'src', 'a.py');
+    (fsp as { stat: typeof realStat }).stat = (async (p: Parameters<typeof realStat>[0], ...rest: unknown[]) => {
+      if (String(p).endsWith(path.join('src', 'a.py'))) throw Object.assign(new Error(`ENOENT: no such file or directory, stat '${gone}'`), { code: 'ENOENT' });
+      return (realStat as (...args: unknown[]) => unknown)(p, ...rest);
+    }) as typeof realStat;
+    try {
+      const result = refusal(await ws.resolve('src/a.py', 'file'));
+      assert.equal(result.reason, 'does not exist');
+      assert.ok(!result.error.includes(root), 'no absolute path in the message');
+    } finally {
+      (fsp as { stat: typeof realStat }).stat = realStat;
+    }
   });
 
   it('says which paths are missing and which are directories', async () => {
