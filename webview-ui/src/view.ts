@@ -4,7 +4,17 @@ import { confidenceSentence, formatProbability, type AnswerConfidence } from '..
 import type { ErrorAction } from '../../src/common/errors';
 import type { CallView, HistoryEntry, PanelState, RunView, TurnView } from '../../src/common/protocol';
 import type { Candidate, LineRange } from '../../src/common/result';
+import { terminalSafe } from '../../src/common/terminalText';
 import { describeCall, describeOutcome, describeStatus, describeTurn, excerpt, formatMs, linkTarget, plural, rangeLabel, reasonParts, splitPath } from './format';
+
+/**
+ * Text from an issue, a model or a file name as the panel shows it: Lit escapes its HTML, and this shows control and
+ * bidi override characters as U+FFFD (a name with U+202E would show reordered: `x\u202Etxt.exe` as `xexe.txt`).
+ * Only what is shown: the exact path still goes back to the host when a file is opened.
+ */
+function shown(text: string): string {
+  return terminalSafe(text, true);
+}
 
 /** What the templates call back into (main.ts wires these to the host). */
 export interface ViewActions {
@@ -81,7 +91,7 @@ function issueView(run: RunView): TemplateResult {
   const body = excerpt(run.issue.body);
   return html`<header class="issue" id="issue">
     <div class="issue-title-row">
-      <h1 id="issue-title" title=${run.issue.title}>${run.issue.title || 'Untitled issue'}</h1>
+      <h1 id="issue-title" title=${shown(run.issue.title)}>${shown(run.issue.title) || 'Untitled issue'}</h1>
       ${linkTarget(run.issue.url)
         ? html`<a id="issue-link" class="issue-link" href=${linkTarget(run.issue.url)} title=${run.issue.url}
             ><span class="codicon codicon-link-external" aria-hidden="true"></span>Open issue</a
@@ -117,7 +127,7 @@ function errorView(run: RunView, actions: ViewActions): TemplateResult {
   return html`<section id="error" class="error" role="alert" data-code=${error.code}>
     <span class="codicon codicon-error" aria-hidden="true"></span>
     <div class="error-body">
-      <p id="error-message">${error.message}</p>
+      <p id="error-message">${shown(error.message)}</p>
       <div class="fixes">
         ${fixes.map(
           (action, i) =>
@@ -174,7 +184,7 @@ function candidatesView(run: RunView, actions: ViewActions): TemplateResult {
       ? html`<details id="rejected" class="rejected">
           <summary>${run.rejected.length} cited ${run.rejected.length === 1 ? 'path' : 'paths'} not shown</summary>
           <ul>
-            ${run.rejected.map((r) => html`<li><code>${r.path}</code> — ${r.reason}</li>`)}
+            ${run.rejected.map((r) => html`<li><code>${shown(r.path)}</code> — ${shown(r.reason)}</li>`)}
           </ul>
         </details>`
       : nothing}
@@ -215,15 +225,15 @@ function candidateView(c: Candidate, index: number, checked: boolean, actions: V
   const ranges = c.ranges ?? [];
   return html`<li class="candidate" data-path=${c.path} data-rank=${runnerUp ? nothing : index + 1} data-testid=${runnerUp ? 'runner-up' : 'candidate'}>
     <vscode-checkbox class="pick" ?checked=${checked} @change=${(e: Event) => actions.toggle(c.path, (e.target as HTMLInputElement).checked)}
-      ><span class="sr-only">Select ${c.path}</span></vscode-checkbox
+      ><span class="sr-only">Select ${shown(c.path)}</span></vscode-checkbox
     >
     <div class="candidate-main">
       <div class="candidate-head">
-        <button class="candidate-open" data-testid="open-candidate" title="Open ${c.path}${ranges.length ? ` at its strongest evidence (line ${ranges[0][0]})` : ''}"
-          aria-label="Open ${c.path}${ranges.length ? ` at line ${ranges[0][0]}` : ''}" @click=${() => actions.open(c.path, ranges[0])}>
+        <button class="candidate-open" data-testid="open-candidate" title="Open ${shown(c.path)}${ranges.length ? ` at its strongest evidence (line ${ranges[0][0]})` : ''}"
+          aria-label="Open ${shown(c.path)}${ranges.length ? ` at line ${ranges[0][0]}` : ''}" @click=${() => actions.open(c.path, ranges[0])}>
           ${runnerUp ? nothing : html`<span class="rank" aria-hidden="true">${index + 1}</span>`}
           <span class="codicon codicon-file" aria-hidden="true"></span>
-          <span class="path"><span class="path-name">${name}</span>${dir ? html`<span class="path-dir">${dir.slice(0, -1)}</span>` : nothing}</span>
+          <span class="path"><span class="path-name">${shown(name)}</span>${dir ? html`<span class="path-dir">${shown(dir.slice(0, -1))}</span>` : nothing}</span>
         </button>
       </div>
       ${ranges.length
@@ -231,12 +241,12 @@ function candidateView(c: Candidate, index: number, checked: boolean, actions: V
             ${ranges.map(
               // Listed as the brain ranked them, strongest evidence first (never re-sorted by line); the first is what "open" goes to.
               (r, i) =>
-                html`<button class="range ${i === 0 ? 'best' : ''}" data-range="${r[0]}-${r[1]}" title="${i === 0 ? 'Strongest evidence: ' : ''}Open ${c.path} at lines ${r[0]}–${r[1]}"
+                html`<button class="range ${i === 0 ? 'best' : ''}" data-range="${r[0]}-${r[1]}" title="${i === 0 ? 'Strongest evidence: ' : ''}Open ${shown(c.path)} at lines ${r[0]}–${r[1]}"
                   @click=${() => actions.open(c.path, r)}>${i === 0 && ranges.length > 1 ? html`<span class="codicon codicon-star-full" aria-hidden="true"></span>` : nothing}${rangeLabel(r)}</button>`,
             )}
           </div>`
         : nothing}
-      ${c.reason ? html`<p class="reason">${reasonParts(c.reason).map((p) => (p.code ? html`<code>${p.text}</code>` : p.text))}</p>` : nothing}
+      ${c.reason ? html`<p class="reason">${reasonParts(c.reason).map((p) => (p.code ? html`<code>${shown(p.text)}</code>` : shown(p.text)))}</p>` : nothing}
     </div>
   </li>`;
 }
@@ -252,7 +262,7 @@ function trajectoryView(run: RunView, actions: ViewActions): TemplateResult | ty
 function turnView(turn: TurnView, live: boolean, answered: boolean, actions: ViewActions): TemplateResult {
   return html`<details class="turn" data-turn=${turn.turn} ?open=${live}>
     <summary>${live ? html`<span class="codicon codicon-loading codicon-modifier-spin" aria-hidden="true"></span>` : nothing}${describeTurn(turn, answered)}</summary>
-    ${turn.thought ? html`<p class="thought">${turn.thought}</p>` : nothing}
+    ${turn.thought ? html`<p class="thought">${shown(turn.thought)}</p>` : nothing}
     ${turn.calls.length ? html`<ul class="calls">${turn.calls.map((c) => callView(c, actions))}</ul>` : nothing}
   </details>`;
 }
@@ -263,14 +273,14 @@ function callView(call: CallView, actions: ViewActions): TemplateResult {
   // A read names a file and lines: it opens there (the host opens only files of the searched folders).
   const text =
     c.name === 'read' && !call.summary?.error
-      ? html`<button class="call-text call-open" title="Open ${c.args.path}" @click=${() => actions.open(c.args.path, readRange(c.args.start_line, c.args.end_line))}>${describeCall(c)}</button>`
+      ? html`<button class="call-text call-open" title="Open ${shown(c.args.path)}" @click=${() => actions.open(c.args.path, readRange(c.args.start_line, c.args.end_line))}>${shown(describeCall(c))}</button>`
       : c.name === 'grep' && !call.summary?.error && call.summary?.count
-        ? html`<button class="call-text call-open" title="Show the hits in the Search view: ${describeCall(c, true)}" @click=${() => actions.showHits(call.id)}>${describeCall(c)}</button>`
-        : html`<code class="call-text" title=${describeCall(c, true)}>${describeCall(c)}</code>`;
+        ? html`<button class="call-text call-open" title="Show the hits in the Search view: ${shown(describeCall(c, true))}" @click=${() => actions.showHits(call.id)}>${shown(describeCall(c))}</button>`
+        : html`<code class="call-text" title=${shown(describeCall(c, true))}>${shown(describeCall(c))}</code>`;
   return html`<li class="call" data-tool=${c.name} data-call-id=${call.id}>
     <span class="codicon codicon-${TOOL_ICONS[c.name] ?? 'tools'}" aria-hidden="true"></span>
     ${text}
-    <span class="outcome ${outcome.error ? 'outcome-error' : ''}">${outcome.text}</span>
+    <span class="outcome ${outcome.error ? 'outcome-error' : ''}">${shown(outcome.text)}</span>
   </li>`;
 }
 
@@ -283,7 +293,7 @@ function historyView(history: HistoryEntry[], currentId: string | undefined, act
       ${others.map(
         (h) => html`<li>
           <button class="history-item" data-run-id=${h.runId} @click=${() => actions.showRun(h.runId)}>
-            <span class="history-title" title=${h.title}>${h.title || 'Untitled issue'}</span>
+            <span class="history-title" title=${shown(h.title)}>${shown(h.title) || 'Untitled issue'}</span>
             <span class="meta">${new Date(h.startedAt).toLocaleString()} · ${h.status === 'done' ? plural(h.candidates, 'file') : h.status}</span>
           </button>
         </li>`,
