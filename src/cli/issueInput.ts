@@ -1,4 +1,5 @@
-import { open } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { resolve } from 'node:path';
 import type { Issue } from '../common/issue';
 import { matchIssueRef } from '../common/issueRef';
@@ -37,11 +38,11 @@ export async function readIssue(sources: IssueSources): Promise<Issue> {
     input = sources.text;
   } else if (sources.issueFile !== undefined) {
     const file = resolve(sources.cwd, sources.issueFile);
-    input = await readHead(file).catch((error: Error) => {
+    input = await readCapped(createReadStream(file)).catch((error: Error) => {
       throw badInput(`cannot read --issue-file ${file}: ${error.message}`);
     });
   } else if (!sources.stdin.isTTY) {
-    input = await readStream(sources.stdin);
+    input = await readCapped(sources.stdin);
   } else {
     throw badInput('no issue given: pass the issue text, --issue-file F, --url URL, or pipe it on stdin.');
   }
@@ -61,39 +62,24 @@ function noteCut(): void {
   process.stderr.write(`codegrep: the issue is longer than ${MAX_ISSUE_BYTES / (1024 * 1024)} MB; only its start is read.\n`);
 }
 
-/** Reads the start of a file, at most MAX_ISSUE_BYTES (`/dev/zero` included). */
-async function readHead(file: string): Promise<string> {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(MAX_ISSUE_BYTES + 1);
-    let length = 0;
-    for (let read = -1; read !== 0 && length < buffer.length; length += read) ({ bytesRead: read } = await handle.read(buffer, length, buffer.length - length, null));
-    if (length > MAX_ISSUE_BYTES) noteCut();
-    return new TextDecoder().decode(buffer.subarray(0, Math.min(length, MAX_ISSUE_BYTES)));
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Reads stdin to its end or to MAX_ISSUE_BYTES, whichever comes first. */
-function readStream(stream: NodeJS.ReadStream): Promise<string> {
+/**
+ * Reads a stream (stdin, or a file's: `/dev/zero` included) to its end or to MAX_ISSUE_BYTES, whichever comes first;
+ * at the cap it stops reading, so an endless writer such as `yes` gets EPIPE and ends.
+ */
+function readCapped(stream: Readable): Promise<string> {
   return new Promise((resolveText, reject) => {
     const chunks: Buffer[] = [];
     let kept = 0;
-    let cut = false;
+    const text = () => new TextDecoder().decode(Buffer.concat(chunks));
     stream.on('data', (chunk: Buffer) => {
-      chunks.push(chunk.subarray(0, MAX_ISSUE_BYTES - kept));
-      kept += Math.min(chunk.length, MAX_ISSUE_BYTES - kept);
-      if (kept < MAX_ISSUE_BYTES || cut) return;
-      cut = true;
-      // Enough: stop reading (an endless writer such as `yes` then gets EPIPE and ends).
+      const room = MAX_ISSUE_BYTES - kept;
+      chunks.push(chunk.subarray(0, room));
+      kept += Math.min(chunk.length, room);
+      if (chunk.length <= room) return;
+      noteCut();
       stream.destroy();
       resolveText(text());
     });
-    const text = () => {
-      if (cut) noteCut();
-      return new TextDecoder().decode(Buffer.concat(chunks));
-    };
     stream.on('end', () => resolveText(text()));
     stream.on('error', reject);
   });
